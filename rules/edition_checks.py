@@ -59,9 +59,9 @@ def _check_colours(ed: Edition) -> None:
     for depot in ed.depots.values():
         _known(depot.colour, ed.colours, "colour", f"depots.{depot.id}.colour")
     for card in ed.cards.values():
-        if card.wild:
-            continue
-        for i, colour in enumerate(card.colours):
+        if WILD in card.colours and not card.wild:
+            raise Problem(f"cards.{card.id}.colours", f'a wild card has colours = ["{WILD}"] only')
+        for i, colour in enumerate(() if card.wild else card.colours):
             _known(colour, ed.colours, "colour", f"cards.{card.id}.colours[{i}]")
 
 
@@ -170,8 +170,6 @@ def _check_locks(ed: Edition) -> None:
 def _check_cards(ed: Edition) -> None:
     for card in ed.cards.values():
         key = f"cards.{card.id}"
-        if WILD in card.colours and not card.wild:
-            raise Problem(f"{key}.colours", f'a wild card has colours = ["{WILD}"] only')
         # DESIGN §2: a basic card is named by its colour in the action notation.
         if card.deck == "basic" and card.colours != (card.id,):
             raise Problem(f"{key}.colours", f"a basic card has exactly its own colour "
@@ -227,5 +225,6 @@ def _check_prebuilt_connected(ed: Edition) -> None:
             pieces.remove(piece)
         pieces.append(merged)
     if len(pieces) > 1:
-        names = " / ".join(", ".join(links) for _, links in pieces)
+        # Name each piece's links in file order, so the message reads like the file.
+        names = " / ".join(", ".join(k for k in ed.links if k in links) for _, links in pieces)
         raise Problem("links", f"the pre-built network is not connected; its pieces are: {names}")
