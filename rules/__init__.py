@@ -1,1 +1,44 @@
-"""See README.md."""
+"""The rules of Autobahn: pure, deterministic, no I/O (DESIGN §2).
+
+    edition = load_edition()
+    state = new_game(edition, players=["ann", "ben", "cem"], seed=7)
+    actions = legal_actions(state, "ann")
+    state = apply(state, "ann", "route hamburg-muenchen")
+"""
+
+from rules.actions import Action, parse_action
+from rules.edition import EditionError, load_edition
+from rules.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotYourDecisionError,
+    RuleError,
+    UnknownActionError,
+)
+from rules.flow import Decision, apply, legal_actions, pending_decision
+from rules.model import Edition
+from rules.queries import (
+    city_value,
+    current_player,
+    edition_of,
+    employees,
+    era,
+    is_over,
+    link_status,
+    money,
+    office_seats,
+    scores,
+    trucks,
+    winners,
+)
+from rules.registry import register_edition
+from rules.setup import new_game
+from rules.state import State
+
+__all__ = [
+    "Action", "Decision", "Edition", "EditionError", "GameOverError", "IllegalActionError",
+    "NotYourDecisionError", "RuleError", "State", "UnknownActionError", "apply",
+    "city_value", "current_player", "edition_of", "employees", "era", "is_over",
+    "legal_actions", "link_status", "load_edition", "money", "new_game", "office_seats",
+    "parse_action", "pending_decision", "register_edition", "scores", "trucks", "winners",
+]

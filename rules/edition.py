@@ -91,7 +91,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
     ed, player, costs = doc.table("edition"), doc.table("player"), doc.table("costs")
     slots, admin = doc.table("slots"), doc.table("administration")
     boards, offices, cards = doc.table("delivery_boards"), doc.table("offices"), doc.table("cards")
-    routes = doc.table("routes")
+    routes, values = doc.table("routes"), doc.table("city_values")
     edition = Edition(
         name=ed.string("name"),
         hash=digest,
@@ -122,6 +122,9 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         station_income_upgraded=costs.integer("station_income_upgraded", minimum=0),
         upgrade_extra_range=costs.integer("upgrade_extra_range", minimum=0),
         seats_extra=offices.integer("seats_extra", minimum=0),
+        lobby_return=offices.integer("lobby_return", minimum=1),
+        value_per_autobahn=values.integer("per_autobahn", minimum=0),
+        value_per_upgraded_autobahn=values.integer("per_upgraded_autobahn", minimum=0),
         slots=tuple(_unique(slots, "order")),
         slot_capacity=_slot_capacity(slots.table("capacity")),
         departments=tuple(_unique(admin, "departments")),
@@ -141,7 +144,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         source=source,
     )
     checks = _checks(doc.table("checks", default={}))
-    for table in (ed, player, costs, slots, admin, boards, offices, cards, routes, doc):
+    for table in (ed, player, costs, slots, admin, boards, offices, cards, routes, values, doc):
         table.done()
     return edition, checks
 

@@ -164,6 +164,10 @@ class Edition:
     route_cards: dict[str, RouteCard]
     route_reward_complete: tuple[str, ...]  # bonuses for joining by complete links
     route_reward_upgraded: tuple[str, ...]  # bonuses for joining by upgraded links only
+    # numbers of the seed rulings, kept here so a printed edition can be matched exactly
+    value_per_autobahn: int = 2
+    value_per_upgraded_autobahn: int = 2
+    lobby_return: int = 3  # employees taken back from the lobby when the supply is empty
     players_min: int = 2
     players_max: int = 4
     source: str = field(default="", compare=False)  # file it came from, for messages
@@ -213,7 +217,8 @@ class Edition:
         """Board k gives country i the row (i + k - 1) mod n of board 1 (RULES §9.2)."""
         order = list(self.countries)
         i = order.index(country)
-        return self.delivery_board[(i + board - 1) % len(order)]
+        row = self.delivery_board[(i + board - 1) % len(order)]
+        return DeliveryRow(country, row.dm, row.goods, row.bonus)
 
     def __hash__(self) -> int:  # editions are compared by their content hash
         return hash(self.hash)

@@ -1,0 +1,190 @@
+"""Automatic effects: money, the development track, and the end of an era (RULES §9–10)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rules.model import Edition
+from rules.network import autobahn_cities, city_value, joined, on_network
+from rules.play import bonus_effects, prepend
+from rules.state import Effect, State, Turn
+
+
+def gain_money(state: State, edition: Edition, effect: Effect) -> State:
+    player = state.players[effect.player]
+    return state.with_player(replace(player, money=player.money + effect.amount))
+
+
+def develop(state: State, edition: Edition, effect: Effect) -> State:
+    """Advance the development token; each space entered gives its bonus (RULES §9.5)."""
+    player = state.players[effect.player]
+    last = len(edition.development_track) - 1
+    effects: list[Effect] = []
+    position = player.development
+    for _ in range(effect.amount):
+        if position >= last:
+            break  # steps past the end are lost
+        position += 1
+        bonus = edition.development_track[position]
+        if bonus:
+            effects.extend(bonus_effects(bonus, effect.player, "development"))
+    state = state.with_player(replace(player, development=position))
+    return prepend(state, effects)
+
+
+def construction_budget(state: State, edition: Edition) -> dict[str, int]:
+    """What each player earns from the offices at an era's end (seed ruling, p. 14).
+
+    Per office with at least one occupied seat: the values of the autobahn's cities that
+    are on the network (trading cities included) are summed, divided by the office's
+    employees rounding down, and paid once per employee to each employee's owner.
+    """
+    income = dict.fromkeys(state.order, 0)
+    for colour, seats in state.offices.items():
+        if not seats:
+            continue
+        total = sum(city_value(state, edition, node)
+                    for node in autobahn_cities(edition, colour)
+                    if on_network(state, edition, node))
+        share = total // len(seats)
+        for pid in seats:
+            income[pid] += share
+    return income
+
+
+def pay_budget(state: State, edition: Edition, effect: Effect) -> State:
+    for pid, amount in construction_budget(state, edition).items():
+        if amount:
+            player = state.players[pid]
+            state = state.with_player(replace(player, money=player.money + amount))
+    return state
+
+
+def score_routes(state: State, edition: Edition, effect: Effect) -> State:
+    """Route cards (RULES §10.2 step 3): rewarded the first time each goal is reached."""
+    effects: list[Effect] = []
+    for pid in state.order:
+        player = state.players[pid]
+        if player.route is None:
+            continue
+        route = edition.route_cards[player.route]
+        earned = list(player.route_rewards)
+        goals = (("complete", False, edition.route_reward_complete),
+                 ("upgraded", True, edition.route_reward_upgraded))
+        for name, upgraded_only, rewards in goals:
+            if name not in earned and joined(state, edition, route.a, route.b,
+                                             upgraded_only=upgraded_only):
+                earned.append(name)
+                for bonus in rewards:
+                    effects.extend(bonus_effects(bonus, pid, "route"))
+        if len(earned) != len(player.route_rewards):
+            state = state.with_player(replace(player, route_rewards=tuple(earned)))
+    return prepend(state, effects)
+
+
+def draw_tile(state: State) -> tuple[State, str | None]:
+    if not state.bag:
+        return state, None
+    return replace(state, bag=state.bag[1:], reveals=state.reveals + 1), state.bag[0]
+
+
+def refill_countries(state: State, edition: Edition) -> State:
+    """Every country without a tile gets one from the bag; an empty bag places nothing."""
+    for country in edition.countries:
+        if country not in state.country_tiles:
+            state, tile = draw_tile(state)
+            if tile is None:
+                break
+            state = replace(state, country_tiles=state.country_tiles.set(country, tile))
+    return state
+
+
+def east_bonus_spaces(edition: Edition) -> tuple[str, ...]:
+    return tuple(sid for sid, (link, n) in edition.sections.items()
+                 if link.colour == edition.east_colour and link.features[n - 1] == "B")
+
+
+def open_east(state: State, edition: Edition) -> State:
+    """The era-3 changes of RULES §10.2 step 4 that concern the East and the cards."""
+    for section in east_bonus_spaces(edition):
+        state, tile = draw_tile(state)
+        if tile is None:
+            break
+        state = replace(state, section_tiles=state.section_tiles.set(section, tile))
+    east_cards = tuple(c.id for c in edition.basic_cards() if c.colours == (edition.east_colour,))
+    for pid in state.order:
+        player = state.players[pid]
+        state = state.with_player(replace(player, hand=player.hand + east_cards))
+    return state
+
+
+def switch_to_advanced(state: State, edition: Edition) -> State:
+    size = edition.display_size
+    deck = state.advanced_deck
+    return replace(state, display=deck[:size], deck=deck[size:], advanced_deck=(),
+                   reveals=state.reveals + 1)
+
+
+def next_era(state: State, edition: Edition, effect: Effect) -> State:
+    era = state.era + 1
+    state = replace(state, era=era, era_supply=edition.era(era).supply, last_builder=None)
+    if era == edition.east_opens_era:
+        state = open_east(state, edition)
+    if era == len(edition.eras):
+        state = switch_to_advanced(state, edition)
+    return refill_countries(state, edition)
+
+
+def start_final_round(state: State, edition: Edition, effect: Effect) -> State:
+    """After the last era: every other player once more, the trigger player last."""
+    assert state.turn is not None
+    trigger = effect.player
+    i = state.order.index(trigger)
+    others = state.order[i + 1:] + state.order[:i]
+    return replace(state, phase="final", final_turns=(*others, trigger))
+
+
+def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
+    """RULES §10.2: promotion, construction budget, route cards, then the next era."""
+    builder = state.last_builder or (state.turn.player if state.turn else state.order[0])
+    last = state.era >= len(edition.eras)
+    return (
+        Effect("promote", builder, source="era_end"),
+        Effect("budget", source="era_end"),
+        Effect("routes", source="era_end"),
+        Effect("final", builder) if last else Effect("next_era"),
+    )
+
+
+def begin_scoring(state: State, edition: Edition) -> State:
+    """Pending promotions are resolved, in seat order, before the final scoring."""
+    effects = tuple(Effect("promote", pid, source="pending")
+                    for pid in state.order
+                    for _ in range(state.players[pid].pending_promotions))
+    for pid in state.order:
+        state = state.with_player(replace(state.players[pid], pending_promotions=0))
+    return replace(state, phase="scoring", turn=None, queue=effects + state.queue)
+
+
+def next_turn(state: State, edition: Edition) -> State:
+    assert state.turn is not None
+    number = state.turn.number + 1
+    if state.phase == "final":
+        if not state.final_turns:
+            return begin_scoring(state, edition)
+        pid, rest = state.final_turns[0], state.final_turns[1:]
+        return replace(state, final_turns=rest, turn=Turn(pid, "start", number=number))
+    i = state.order.index(state.turn.player)
+    pid = state.order[(i + 1) % len(state.order)]
+    return replace(state, turn=Turn(pid, "start", number=number))
+
+
+AUTOMATIC: dict[str, Callable[[State, Edition, Effect], State]] = {
+    "money": gain_money,
+    "develop": develop,
+    "budget": pay_budget,
+    "routes": score_routes,
+    "next_era": next_era,
+    "final": start_final_round,
+}

@@ -1,0 +1,108 @@
+"""Rule errors: a stable code plus parameters, never a sentence meant for players.
+
+The adapters (console, Discord) translate `code` with `params` into the player's language
+through the catalogues in `locales/`; `str()` gives an English fallback for logs and tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RuleError(Exception):
+    """Base of every error the rules raise for a refused action."""
+
+    code = "rule_error"
+    template = "That is not allowed."
+
+    def __init__(self, code: str | None = None, /, **params: Any) -> None:
+        if code is not None:
+            self.code = code
+        self.params = params
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        template = ENGLISH.get(self.code, self.template)
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError, ValueError):
+            return f"{self.code} {self.params}"
+
+
+class GameOverError(RuleError):
+    code = "game_over"
+
+
+class NotYourDecisionError(RuleError):
+    """Another player's decision is pending (or, in a game over, nobody's)."""
+
+    code = "not_your_turn"
+
+
+class UnknownActionError(RuleError):
+    """The text is not an action of the notation."""
+
+    code = "unknown_action"
+
+
+class IllegalActionError(RuleError):
+    """A well-formed action that the rules do not allow now."""
+
+    code = "illegal"
+
+
+# English fallbacks; the locale catalogues carry the same codes in en/de/fr.
+ENGLISH: dict[str, str] = {
+    "game_over": "The game is over.",
+    "not_your_turn": "It is {current}'s decision, not {player}'s.",
+    "unknown_action": "'{text}' is not an action. {hint}",
+    "unknown_player": "{player} is not playing in this game.",
+    "wrong_decision": "Now {player} must decide: {expected}, not {kind}.",
+    "card_not_in_hand": "You do not hold the card {card}.",
+    "wrong_colour": "Card {card} cannot be played as {colour}; its colours: {colours}.",
+    "colour_closed": "The {colour} autobahn is closed until era {era}.",
+    "slot_full": "Your {slot} slot is full ({capacity} cards); take back first.",
+    "cannot_pay": "That costs {cost} DM; you have {money} DM.",
+    "unknown_section": "There is no section {section}.",
+    "unknown_link": "There is no link {link}.",
+    "section_built": "Section {section} is already built.",
+    "section_wrong_colour": "Section {section} is {actual}, not {colour}.",
+    "not_connected": "Section {section} does not touch the built network.",
+    "supply_empty": "No road sections are left in era {era}.",
+    "no_employee": "You have no employee in supply and only {lobby} in the lobby (3 needed).",
+    "link_incomplete": "Link {link} is not complete ({built} of {sections} sections built).",
+    "link_upgraded": "Link {link} is already upgraded.",
+    "unknown_depot": "There is no depot {depot}.",
+    "depot_closed": "Depot {depot} opens in era {era}.",
+    "depot_off_network": "Depot {depot} at {node} is not on the network yet.",
+    "goods_not_offered": "Depot {depot} offers {offered}, not {goods}.",
+    "goods_exhausted": "No {goods} are left in the supply.",
+    "pharma_closed": "Pharmaceuticals can be loaded from era {era}.",
+    "no_free_truck": "Both your trucks are on the map.",
+    "no_station_space": "Section {section} has no service-station space.",
+    "section_not_built": "Section {section} is not built.",
+    "station_taken": "Section {section} already has a station.",
+    "no_stations_left": "You have no service stations left.",
+    "unknown_lock": "There is no lock {lock}.",
+    "lock_open": "Lock {lock} is already open.",
+    "lock_requires": "Lock {lock} needs {requires} first.",
+    "no_keys_left": "You have no keys left.",
+    "nothing_to_take_back": "You have no played cards to take back.",
+    "grant_used": "You already took the government grant in era {era}.",
+    "grant_no_employee": "The grant needs an employee in your supply.",
+    "pass_not_allowed": "You cannot pass now: {expected}.",
+    "no_extra_build": "There is no extra build to make now.",
+    "bonus_unavailable": "You have no unused bonus for {country}.",
+    "unknown_country": "There is no country {country}.",
+    "promotion_illegal": "You cannot promote from {source} to {target}.",
+    "card_not_in_display": "Card {card} is not in the display.",
+    "unknown_slot": "There is no action slot {slot}.",
+    "unknown_route": "Route card {route} is not on offer.",
+    "truck_not_on_map": "Your truck {truck} is not on the map.",
+    "truck_wrong_start": "Truck {truck} must start on {colour}: it stands on {position}.",
+    "no_card_played": "You may move a truck only after playing a card.",
+    "bad_step": "Truck {truck} cannot move from {origin} to {target}.",
+    "too_far": "That is {steps} steps; this truck may move {range}.",
+    "cannot_deliver": "Truck {truck} cannot deliver from {position}.",
+    "country_closed": "{country} accepts deliveries from era {era}.",
+}

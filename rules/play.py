@@ -1,0 +1,342 @@
+"""The main actions: play a card on a slot (RULES §6–7), take back, government grant.
+
+Each action has a `*_problem` function that returns the `RuleError` that forbids it, or
+None. Both `legal_actions` (which keeps what has no problem) and `apply` (which raises the
+problem) use these same functions, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.actions import Play
+from rules.errors import IllegalActionError, RuleError
+from rules.model import Edition, parse_bonus
+from rules.network import colour_open, link_complete, on_network, open_colours, touches_network
+from rules.offices import can_place_employee, place_employee
+from rules.state import Effect, State, Truck
+
+
+def _err(code: str, **params: object) -> RuleError:
+    return IllegalActionError(code, **params)
+
+
+# ----- cards and slots -----
+
+def card_colours(state: State, edition: Edition, card_id: str) -> tuple[str, ...]:
+    """The colours a card may be played as now (a wild card: every open autobahn)."""
+    card = edition.cards[card_id]
+    if card.wild:
+        return open_colours(state, edition)
+    return card.colours
+
+
+def needs_colour_choice(edition: Edition, card_id: str) -> bool:
+    card = edition.cards[card_id]
+    return card.wild or len(card.colours) > 1
+
+
+def slot_room(state: State, edition: Edition, pid: str, slot: str) -> bool:
+    player = state.players[pid]
+    capacity = edition.slot_capacity[slot] + player.extra_capacity.get(slot, 0)
+    return len(player.slots[slot]) < capacity
+
+
+def card_problem(state: State, edition: Edition, pid: str, action: Play) -> RuleError | None:
+    """Can this card, named this way, go onto this slot?"""
+    player = state.players[pid]
+    if action.slot not in edition.slot_capacity:
+        return _err("unknown_slot", slot=action.slot)
+    if action.card not in player.hand or action.card not in edition.cards:
+        return _err("card_not_in_hand", card=action.card)
+    colours = card_colours(state, edition, action.card)
+    if needs_colour_choice(edition, action.card):
+        if action.colour is None:
+            return _err("colour_needed", card=action.card, colours=", ".join(colours))
+        if action.colour not in colours:
+            return _err("wrong_colour", card=action.card, colour=action.colour,
+                        colours=", ".join(colours))
+    elif action.colour is not None:  # one canonical spelling: single-colour cards name none
+        return _err("wrong_colour", card=action.card, colour=action.colour,
+                    colours=", ".join(colours))
+    if not colour_open(state, edition, played_colour(edition, action)):
+        return _err("colour_closed", colour=played_colour(edition, action),
+                    era=edition.east_opens_era)
+    if not slot_room(state, edition, pid, action.slot):
+        return _err("slot_full", slot=action.slot,
+                    capacity=len(player.slots[action.slot]))
+    return None
+
+
+def played_colour(edition: Edition, action: Play) -> str:
+    return action.colour if action.colour is not None else edition.cards[action.card].colours[0]
+
+
+# ----- the five slot actions: what makes a target illegal -----
+
+def build_problem(state: State, edition: Edition, pid: str, section: str,
+                  colours: tuple[str, ...]) -> RuleError | None:
+    """Build road section (RULES §7.1), for a played card or an extra build."""
+    found = edition.sections.get(section)
+    if found is None:
+        return _err("unknown_section", section=section)
+    link, _n = found
+    if link.colour not in colours:
+        return _err("section_wrong_colour", section=section, actual=link.colour,
+                    colour="/".join(colours))
+    if not colour_open(state, edition, link.colour):
+        return _err("colour_closed", colour=link.colour, era=edition.east_opens_era)
+    if section in state.built:
+        return _err("section_built", section=section)
+    if state.era_supply <= 0:
+        return _err("supply_empty", era=state.era)
+    cost = edition.era(state.era).build_cost
+    player = state.players[pid]
+    if player.money < cost:
+        return _err("cannot_pay", cost=cost, money=player.money)
+    if not can_place_employee(player, edition):
+        return _err("no_employee", lobby=player.lobby, needed=edition.lobby_return)
+    if not touches_network(state, edition, section):
+        return _err("not_connected", section=section)
+    return None
+
+
+def upgrade_problem(state: State, edition: Edition, pid: str, link_id: str,
+                    colour: str) -> RuleError | None:
+    """Upgrade link (RULES §7.2)."""
+    link = edition.links.get(link_id)
+    if link is None:
+        return _err("unknown_link", link=link_id)
+    if link.colour != colour:
+        return _err("link_wrong_colour", link=link_id, actual=link.colour, colour=colour)
+    if link_id in state.upgraded:
+        return _err("link_upgraded", link=link_id)
+    if not link_complete(state, link):
+        built = sum(1 for s in link.section_ids() if s in state.built)
+        return _err("link_incomplete", link=link_id, built=built, sections=link.sections)
+    cost = edition.upgrade_cost_per_section * link.sections
+    player = state.players[pid]
+    if player.money < cost:
+        return _err("cannot_pay", cost=cost, money=player.money)
+    if not can_place_employee(player, edition):
+        return _err("no_employee", lobby=player.lobby, needed=edition.lobby_return)
+    return None
+
+
+def load_problem(state: State, edition: Edition, pid: str, depot_id: str, goods: str | None,
+                 colour: str) -> RuleError | None:
+    """Load truck (RULES §7.3)."""
+    depot = edition.depots.get(depot_id)
+    if depot is None:
+        return _err("unknown_depot", depot=depot_id)
+    if depot.colour != colour:
+        return _err("depot_wrong_colour", depot=depot_id, actual=depot.colour, colour=colour)
+    if state.era < depot.opens_era:
+        return _err("depot_closed", depot=depot_id, era=depot.opens_era)
+    if goods is None or goods not in depot.goods:
+        return _err("goods_not_offered", depot=depot_id, goods=goods,
+                    offered=", ".join(depot.goods))
+    if goods == edition.pharma_goods and state.era < edition.pharma_opens_era:
+        return _err("pharma_closed", era=edition.pharma_opens_era)
+    if state.goods[goods] <= 0:
+        return _err("goods_exhausted", goods=goods)
+    if None not in state.players[pid].trucks:
+        return _err("no_free_truck")
+    if not on_network(state, edition, depot.node):
+        return _err("depot_off_network", depot=depot_id, node=depot.node)
+    return None
+
+
+def station_problem(state: State, edition: Edition, pid: str, section: str,
+                    colour: str) -> RuleError | None:
+    """Build service station (RULES §7.4)."""
+    found = edition.sections.get(section)
+    if found is None:
+        return _err("unknown_section", section=section)
+    link, n = found
+    if link.colour != colour:
+        return _err("section_wrong_colour", section=section, actual=link.colour, colour=colour)
+    if link.features[n - 1] != "S":
+        return _err("no_station_space", section=section)
+    if section not in state.built:
+        return _err("section_not_built", section=section)
+    if section in state.stations:
+        return _err("station_taken", section=section)
+    player = state.players[pid]
+    if player.stations_left <= 0:
+        return _err("no_stations_left")
+    if player.money < edition.station_cost:
+        return _err("cannot_pay", cost=edition.station_cost, money=player.money)
+    return None
+
+
+def research_problem(state: State, edition: Edition, pid: str, lock_id: str) -> RuleError | None:
+    """Research (RULES §7.5): a key on an unopened lock whose prerequisite is open."""
+    lock = edition.locks.get(lock_id)
+    if lock is None:
+        return _err("unknown_lock", lock=lock_id)
+    player = state.players[pid]
+    if lock_id in player.keys:
+        return _err("lock_open", lock=lock_id)
+    if len(player.keys) >= edition.keys:
+        return _err("no_keys_left")
+    if lock.requires is not None and lock.requires not in player.keys:
+        return _err("lock_requires", lock=lock_id, requires=lock.requires)
+    return None
+
+
+def target_problem(state: State, edition: Edition, pid: str, action: Play,
+                   colour: str) -> RuleError | None:
+    if action.slot == "build":
+        return build_problem(state, edition, pid, action.target, (colour,))
+    if action.slot == "upgrade":
+        return upgrade_problem(state, edition, pid, action.target, colour)
+    if action.slot == "load":
+        return load_problem(state, edition, pid, action.target, action.goods, colour)
+    if action.goods is not None:
+        return _err("unknown_action_form", text=str(action))
+    if action.slot == "station":
+        return station_problem(state, edition, pid, action.target, colour)
+    return research_problem(state, edition, pid, action.target)
+
+
+def play_problem(state: State, edition: Edition, pid: str, action: Play) -> RuleError | None:
+    problem = card_problem(state, edition, pid, action)
+    if problem is not None:
+        return problem
+    return target_problem(state, edition, pid, action, played_colour(edition, action))
+
+
+# ----- carrying the actions out -----
+
+def bonus_effects(bonus: str, pid: str, source: str) -> list[Effect]:
+    """A bonus of the vocabulary (RULES §9.1) as effects to resolve in order."""
+    kind, amount = parse_bonus(bonus)
+    if kind == "build":
+        return [Effect("extra", pid, source=source)]  # no colours: any open autobahn
+    if kind in ("money", "develop"):
+        return [Effect(kind, pid, amount, source=source)]
+    return [Effect(kind, pid, source=source) for _ in range(amount)]
+
+
+def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
+    """Steps 2–5 of RULES §7.1 for a section whose `build_problem` is None."""
+    link, n = edition.sections[section]
+    player = state.players[pid]
+    cost = edition.era(state.era).build_cost
+    state = state.with_player(replace(player, money=player.money - cost))
+    state = replace(state, built=state.built | {section}, era_supply=state.era_supply - 1,
+                    last_builder=pid)
+    state, owes = place_employee(state, edition, pid, link.colour)
+    effects: list[Effect] = []
+    if owes:
+        effects.append(Effect("promote", pid, source="lobby_return"))
+    tile = state.section_tiles.get(section)
+    if tile is not None:
+        state = replace(state, section_tiles=state.section_tiles.without(section))
+        effects.extend(bonus_effects(tile, pid, "tile"))
+    if link.features[n - 1] == "D":
+        effects.append(Effect("develop", pid, 1, source="develop_icon"))
+    return prepend(state, effects)
+
+
+def do_upgrade(state: State, edition: Edition, pid: str, link_id: str) -> State:
+    link = edition.links[link_id]
+    player = state.players[pid]
+    cost = edition.upgrade_cost_per_section * link.sections
+    state = state.with_player(replace(player, money=player.money - cost))
+    state = replace(state, upgraded=state.upgraded | {link_id})
+    state, owes = place_employee(state, edition, pid, link.colour)
+    return prepend(state, [Effect("promote", pid, source="lobby_return")] if owes else [])
+
+
+def do_load(state: State, edition: Edition, pid: str, depot_id: str, goods: str) -> State:
+    player = state.players[pid]
+    free = player.trucks.index(None)  # the lowest-numbered truck off the map
+    trucks = list(player.trucks)
+    trucks[free] = Truck(depot_id, goods)
+    state = replace(state, goods=state.goods.set(goods, state.goods[goods] - 1))
+    return state.with_player(replace(player, trucks=tuple(trucks)))
+
+
+def do_station(state: State, edition: Edition, pid: str, section: str) -> State:
+    player = state.players[pid]
+    state = replace(state, stations=state.stations.set(section, pid))
+    return state.with_player(replace(player, money=player.money - edition.station_cost,
+                                     stations_left=player.stations_left - 1))
+
+
+def do_research(state: State, edition: Edition, pid: str, lock_id: str) -> State:
+    player = state.players[pid]
+    state = state.with_player(replace(player, keys=(*player.keys, lock_id)))
+    effect = edition.locks[lock_id].effect
+    return prepend(state, bonus_effects(effect, pid, "lock") if effect else [])
+
+
+def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
+    """Put the card on its slot, carry out the slot's action, queue an extra build."""
+    colour = played_colour(edition, action)
+    player = state.players[pid]
+    hand = list(player.hand)
+    hand.remove(action.card)
+    slots = player.slots.set(action.slot, (*player.slots[action.slot], action.card))
+    state = state.with_player(replace(player, hand=tuple(hand), slots=slots))
+    if action.slot == "build":
+        state = do_build(state, edition, pid, action.target)
+    elif action.slot == "upgrade":
+        state = do_upgrade(state, edition, pid, action.target)
+    elif action.slot == "load":
+        assert action.goods is not None
+        state = do_load(state, edition, pid, action.target, action.goods)
+    elif action.slot == "station":
+        state = do_station(state, edition, pid, action.target)
+    else:
+        state = do_research(state, edition, pid, action.target)
+    if edition.cards[action.card].extra_build:
+        # After the main action and before the truck moves (RULES §6): queued behind
+        # whatever the action itself set off.
+        extra = Effect("extra", pid, colours=card_colours(state, edition, action.card),
+                       source="card")
+        state = replace(state, queue=(*state.queue, extra))
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, played_colour=colour,
+                                       played_card=action.card))
+
+
+def takeback_problem(state: State, pid: str) -> RuleError | None:
+    if not any(state.players[pid].slots.values()):
+        return _err("nothing_to_take_back")
+    return None
+
+
+def do_takeback(state: State, edition: Edition, pid: str) -> State:
+    player = state.players[pid]
+    cards = tuple(c for slot in edition.slots for c in player.slots[slot])
+    return state.with_player(replace(
+        player, hand=player.hand + cards,
+        slots=player.slots.merge((s, ()) for s in edition.slots),
+        money=player.money + edition.takeback_income_per_card * len(cards)))
+
+
+def grant_problem(state: State, pid: str) -> RuleError | None:
+    player = state.players[pid]
+    if state.era in player.grant_eras:
+        return _err("grant_used", era=state.era)
+    if player.supply <= 0:
+        return _err("grant_no_employee")
+    return None
+
+
+def do_grant(state: State, edition: Edition, pid: str) -> State:
+    player = state.players[pid]
+    return state.with_player(replace(
+        player, supply=player.supply - 1, granted=player.granted + 1,
+        grant_eras=(*player.grant_eras, state.era),
+        money=player.money + edition.era(state.era).grant))
+
+
+def prepend(state: State, effects: list[Effect]) -> State:
+    """New effects are resolved before older ones: a bonus resolves inside its cause."""
+    if not effects:
+        return state
+    return replace(state, queue=(*effects, *state.queue))

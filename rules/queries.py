@@ -1,0 +1,65 @@
+"""The read-only questions of the public face (DESIGN §2), for adapters and renderers."""
+
+from __future__ import annotations
+
+from rules import network, offices, scoring
+from rules.flow import pending_decision
+from rules.model import Edition
+from rules.registry import edition_by_hash
+from rules.state import State
+
+
+def edition_of(state: State) -> Edition:
+    return edition_by_hash(state.edition_hash)
+
+
+def current_player(state: State) -> str | None:
+    """Whose decision is pending; None when the game is over."""
+    decision = pending_decision(state)
+    return None if decision is None else decision.player
+
+
+def era(state: State) -> int:
+    return state.era
+
+
+def city_value(state: State, node: str) -> int:
+    return network.city_value(state, edition_of(state), node)
+
+
+def link_status(state: State, link: str) -> tuple[int, bool]:
+    """(sections built, upgraded?)."""
+    return network.link_built(state, edition_of(state).links[link]), link in state.upgraded
+
+
+def office_seats(state: State, colour: str) -> tuple[str, ...]:
+    """Player ids, leftmost seat first."""
+    return state.offices[colour]
+
+
+def money(state: State, player: str) -> int:
+    return state.players[player].money
+
+
+def employees(state: State, player: str) -> dict[str, int]:
+    """Counts: supply, lobby, seats, floors, grant."""
+    return offices.employee_counts(state, player)
+
+
+def trucks(state: State, player: str) -> dict[int, tuple[str, str] | None]:
+    """{1: (position, goods) or None, 2: ...}."""
+    return {i: None if t is None else (t.position, t.goods)
+            for i, t in enumerate(state.players[player].trucks, start=1)}
+
+
+def scores(state: State) -> dict[str, int]:
+    """Victory points; final once the game is over."""
+    return scoring.scores(state, edition_of(state))
+
+
+def winners(state: State) -> list[str]:
+    return scoring.winners(state, edition_of(state))
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"

@@ -1,0 +1,55 @@
+"""Final scoring and ties (RULES §10.4)."""
+
+from __future__ import annotations
+
+from rules.model import Edition
+from rules.offices import seats_held
+from rules.state import State
+
+
+def floor_sum(state: State, pid: str, department: str) -> int:
+    """The floor values (1, 2, 3, …) of the player's employees in a department."""
+    counts = state.players[pid].floors[department]
+    return sum(floor * n for floor, n in enumerate(counts, start=1))
+
+
+def department_multipliers(state: State, edition: Edition, pid: str) -> dict[str, int]:
+    """What each department's floor-value sum is multiplied by, in edition order.
+
+    The classic edition's four departments are network, trade, service and finance; an
+    edition that renames them keeps this order.
+    """
+    player = state.players[pid]
+    network, trade, service, finance = edition.departments
+    return {
+        network: seats_held(state, pid),
+        trade: len(player.delivered),
+        service: edition.stations - player.stations_left,
+        finance: player.money // edition.finance_divisor,
+    }
+
+
+def score_breakdown(state: State, edition: Edition, pid: str) -> dict[str, int]:
+    player = state.players[pid]
+    out = {"lobby": player.lobby * edition.lobby_points}
+    for dept, factor in department_multipliers(state, edition, pid).items():
+        out[dept] = floor_sum(state, pid, dept) * factor
+    return out
+
+
+def scores(state: State, edition: Edition) -> dict[str, int]:
+    return {pid: sum(score_breakdown(state, edition, pid).values()) for pid in state.order}
+
+
+def ranking_key(state: State, edition: Edition, pid: str) -> tuple[int, int, int]:
+    """Points, then employees in the departments, then the sum of their floor values."""
+    employees = sum(sum(c) for c in state.players[pid].floors.values())
+    floors = sum(floor_sum(state, pid, d) for d in edition.departments)
+    return (scores(state, edition)[pid], employees, floors)
+
+
+def winners(state: State, edition: Edition) -> list[str]:
+    """The player(s) with the best ranking; tied players share the win."""
+    keys = {pid: ranking_key(state, edition, pid) for pid in state.order}
+    best = max(keys.values())
+    return [pid for pid in state.order if keys[pid] == best]

@@ -1,0 +1,217 @@
+"""Trucks: moving, station income and deliveries (RULES §8, seed rulings p. 11–13)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from rules.actions import Move
+from rules.errors import IllegalActionError, RuleError
+from rules.model import Edition
+from rules.play import bonus_effects, prepend
+from rules.state import DeliveryRowState, Effect, State
+
+
+@lru_cache(maxsize=8)
+def _graph(edition: Edition) -> dict[str, tuple[str, ...]]:
+    """Which sections (or, from a depot, which sections) a truck may step onto.
+
+    Along a link it steps to the neighbouring section; at a German node it may turn onto
+    the nearest section of any other link there. Trading cities are not passed through:
+    going beyond one is a delivery.
+    """
+    def end_sections(node: str, skip: str | None) -> list[str]:
+        if edition.nodes[node].country is not None:
+            return []
+        out = []
+        for link in edition.links_at[node]:
+            if link.id != skip:
+                out.append(f"{link.id}.{1 if link.a == node else link.sections}")
+        return out
+
+    graph: dict[str, tuple[str, ...]] = {}
+    for sid, (link, n) in edition.sections.items():
+        ids = link.section_ids()
+        near: list[str] = []
+        near += [ids[n - 2]] if n > 1 else end_sections(link.a, link.id)
+        near += [ids[n]] if n < link.sections else end_sections(link.b, link.id)
+        graph[sid] = tuple(near)
+    for depot in edition.depots.values():
+        graph[depot.id] = tuple(end_sections(depot.node, None))
+    return graph
+
+
+def delivery_country(edition: Edition, section: str) -> str | None:
+    """The country a truck on `section` can deliver to, if the section ends at one."""
+    found = edition.sections.get(section)
+    if found is None:
+        return None
+    link, n = found
+    for end, node in ((1, link.a), (link.sections, link.b)):
+        country = edition.nodes[node].country
+        if n == end and country is not None:
+            return country
+    return None
+
+
+def truck_range(state: State, edition: Edition, start: str) -> int:
+    """2 steps in era 1, 3 later, +1 when starting on an upgraded link (seed p. 11–12)."""
+    steps = edition.era(state.era).truck_range
+    found = edition.sections.get(start)
+    if found is not None and found[0].id in state.upgraded:
+        steps += edition.upgrade_extra_range
+    return steps
+
+
+def start_colour(edition: Edition, position: str) -> str:
+    found = edition.sections.get(position)
+    if found is not None:
+        return found[0].colour
+    return edition.depots[position].colour
+
+
+def can_deliver(state: State, edition: Edition, position: str) -> str | None:
+    country = delivery_country(edition, position)
+    if country is None or state.era < edition.countries[country].opens_era:
+        return None
+    return country
+
+
+def _err(code: str, **params: object) -> RuleError:
+    return IllegalActionError(code, **params)
+
+
+def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleError | None:
+    """Why this move is not allowed now, or None."""
+    assert state.turn is not None
+    colour = state.turn.played_colour
+    if colour is None:
+        return _err("no_card_played")
+    trucks = state.players[pid].trucks
+    if not 1 <= move.truck <= len(trucks) or trucks[move.truck - 1] is None:
+        return _err("truck_not_on_map", truck=move.truck)
+    position = trucks[move.truck - 1].position  # type: ignore[union-attr]
+    if start_colour(edition, position) != colour:
+        return _err("truck_wrong_start", truck=move.truck, colour=colour, position=position)
+    limit = truck_range(state, edition, position)
+    steps = len(move.path) + (1 if move.deliver else 0)
+    if steps > limit:
+        return _err("too_far", steps=steps, range=limit)
+    graph = _graph(edition)
+    seen = {position}
+    for target in move.path:
+        if target not in graph.get(position, ()) or target not in state.built or target in seen:
+            return _err("bad_step", truck=move.truck, origin=position, target=target)
+        seen.add(target)
+        position = target
+    if move.deliver:
+        country = delivery_country(edition, position)
+        if country is None:
+            return _err("cannot_deliver", truck=move.truck, position=position)
+        if state.era < edition.countries[country].opens_era:
+            return _err("country_closed", country=country,
+                        era=edition.countries[country].opens_era)
+    return None
+
+
+def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
+    """Every move of a truck that starts on the played card's colour."""
+    assert state.turn is not None
+    colour = state.turn.played_colour
+    if colour is None:
+        return []
+    graph = _graph(edition)
+    built = state.built
+    moves: list[Move] = []
+    for number, truck in enumerate(state.players[pid].trucks, start=1):
+        if truck is None or start_colour(edition, truck.position) != colour:
+            continue
+        limit = truck_range(state, edition, truck.position)
+
+        def walk(position: str, path: tuple[str, ...], seen: frozenset[str],
+                 number: int = number, limit: int = limit) -> None:
+            if path and can_deliver(state, edition, position) and len(path) < limit:
+                moves.append(Move(number, path, True))
+            if len(path) == limit:
+                return
+            for nxt in graph.get(position, ()):
+                if nxt in built and nxt not in seen:
+                    moves.append(Move(number, (*path, nxt)))
+                    walk(nxt, (*path, nxt), seen | {nxt})
+
+        if can_deliver(state, edition, truck.position) and limit > 0:
+            moves.append(Move(number, (), True))
+        walk(truck.position, (), frozenset({truck.position}))
+    return moves
+
+
+def station_income(state: State, edition: Edition, section: str) -> State:
+    owner = state.stations.get(section)
+    if owner is None:
+        return state
+    link = edition.sections[section][0]
+    amount = (edition.station_income_upgraded if link.id in state.upgraded
+              else edition.station_income)
+    player = state.players[owner]
+    return state.with_player(replace(player, money=player.money + amount))
+
+
+def do_move(state: State, edition: Edition, pid: str, move: Move) -> State:
+    for section in move.path:
+        state = station_income(state, edition, section)
+    player = state.players[pid]
+    truck = player.trucks[move.truck - 1]
+    assert truck is not None
+    trucks = list(player.trucks)
+    position = move.path[-1] if move.path else truck.position
+    if not move.deliver:
+        trucks[move.truck - 1] = replace(truck, position=position)
+        return state.with_player(replace(player, trucks=tuple(trucks)))
+    trucks[move.truck - 1] = None
+    state = state.with_player(replace(player, trucks=tuple(trucks)))
+    country = delivery_country(edition, position)
+    assert country is not None
+    return deliver(state, edition, pid, country, truck.goods)
+
+
+def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) -> State:
+    """The seed ruling of p. 13, step by step."""
+    effects: list[Effect] = []
+    tile = state.country_tiles.get(country)
+    if tile is not None:  # 1. the country's bonus tile
+        state = replace(state, country_tiles=state.country_tiles.without(country))
+        effects.extend(bonus_effects(tile, pid, "tile"))
+    # 2. goods back to the general supply (the truck is already off the map)
+    state = replace(state, goods=state.goods.set(goods, state.goods[goods] + 1))
+    # 3. a delivery token on the player's board
+    player = state.players[pid]
+    row = edition.delivery_row(player.board, country)
+    spaces = player.deliveries.get(country, DeliveryRowState())
+    money = 0
+    if goods == edition.pharma_goods and not spaces.pharma:
+        spaces = replace(spaces, pharma=True)
+        effects.extend(bonus_effects(edition.countries[country].pharma_bonus, pid, "pharma"))
+    elif goods == row.goods and not spaces.goods:
+        spaces = replace(spaces, goods="unused")  # its bonus is claimed in a later phase 1
+    elif not spaces.dm:
+        spaces = replace(spaces, dm=True)
+        money = row.dm
+    # otherwise every space it could use is full: the delivery earns nothing
+    delivered = player.delivered if country in player.delivered else (*player.delivered, country)
+    state = state.with_player(replace(
+        player, money=player.money + money, delivered=delivered,
+        deliveries=player.deliveries.set(country, spaces)))
+    return prepend(state, effects)
+
+
+def claimable_bonuses(state: State, pid: str) -> list[str]:
+    """Countries whose goods-icon token still has its bonus unused (RULES §9.3)."""
+    return [c for c, spaces in state.players[pid].deliveries.items() if spaces.goods == "unused"]
+
+
+def claim_bonus(state: State, edition: Edition, pid: str, country: str) -> State:
+    player = state.players[pid]
+    spaces = replace(player.deliveries[country], goods="used")
+    state = state.with_player(replace(player, deliveries=player.deliveries.set(country, spaces)))
+    row = edition.delivery_row(player.board, country)
+    return prepend(state, bonus_effects(row.bonus, pid, "delivery"))
