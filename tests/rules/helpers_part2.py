@@ -86,3 +86,8 @@ def decision(s: State) -> tuple[str, str] | None:
 
 def money(s: State, pid: str) -> int:
     return s.players[pid].money
+
+
+def give(s: State, pid: str, *cards: str) -> State:
+    """Put `cards` into `pid`'s hand (e.g. the yellow basic card a shaped era 3 lacks)."""
+    return set_player(s, pid, hand=(*s.players[pid].hand, *cards))
