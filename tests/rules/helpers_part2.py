@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import apply, legal_actions, load_edition, new_game, pending_decision
-from rules.state import DeliveryRowState, State, Truck, Turn
+from rules.flow import settle
+from rules.state import DeliveryRowState, Effect, State, Truck, Turn
 
 ED = load_edition()
 PLAYERS = ("ann", "ben", "cem")
@@ -91,3 +92,8 @@ def money(s: State, pid: str) -> int:
 def give(s: State, pid: str, *cards: str) -> State:
     """Put `cards` into `pid`'s hand (e.g. the yellow basic card a shaped era 3 lacks)."""
     return set_player(s, pid, hand=(*s.players[pid].hand, *cards))
+
+
+def settle_with(s: State, *effects: Effect) -> State:
+    """Queue `effects` in front and let the turn machine resolve them."""
+    return settle(replace(s, queue=(*effects, *s.queue)), ED)
