@@ -128,14 +128,16 @@ class RemindersMixin(StoreBase):
         """
 
         async def body(conn: aiosqlite.Connection, now: float) -> bool:
-            cursor = await conn.execute(
-                "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL "
-                "RETURNING game_id",
-                (now if sent_at is None else sent_at, reminder_id),
+            rows = list(
+                await conn.execute_fetchall(
+                    "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL "
+                    "RETURNING game_id",
+                    (now if sent_at is None else sent_at, reminder_id),
+                )
             )
-            row = await cursor.fetchone()
-            if row is None:
+            if not rows:
                 return False
+            row = rows[0]
             if follow_up is not None:
                 await conn.execute(
                     "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
