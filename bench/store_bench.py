@@ -201,8 +201,8 @@ async def main() -> int:
         for name, full in (("action + snapshot", False), ("full turn", True)):
             pooled: list[float] = []
             run_p99s = []
-            for r in range(args.repeat):
-                ms = await run_variant(Path(tmp) / f"{full}-{r}.sqlite3", args.turns, size, full)
+            for run in range(args.repeat):
+                ms = await run_variant(Path(tmp) / f"{full}-{run}.sqlite3", args.turns, size, full)
                 pooled += ms
                 run_p99s.append(percentile(sorted(ms), 99))
             row = summarise(name, pooled)

@@ -115,7 +115,7 @@ class StoreBase:
         )
         if not rows:
             raise GameNotFoundError(game_id)
-        return cast(sqlite3.Row, next(iter(rows)))
+        return next(iter(rows))
 
     async def _load_game(self, conn: aiosqlite.Connection, game_id: int) -> Game:
         row = await self._game_row(conn, game_id)

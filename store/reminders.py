@@ -168,7 +168,7 @@ class RemindersMixin(StoreBase):
                 "ORDER BY game_id IS NULL LIMIT 1",
                 (user_id, game_id),
             )
-            return _settings(rows[0]) if rows else ReminderSettings(user_id)
+            return _settings(next(iter(rows))) if rows else ReminderSettings(user_id)
 
         return await self._read(body)
 
@@ -212,7 +212,7 @@ class RemindersMixin(StoreBase):
                 "WHERE user_id = ? AND game_id IS ?",
                 (s.user_id, s.game_id),
             )
-            return _settings(rows[0])
+            return _settings(next(iter(rows)))
 
         return await self._write(body)
 
