@@ -100,6 +100,11 @@ def bench() -> str:
         f"Measured {date.today().isoformat()} on {platform.platform()}, "
         f"Python {platform.python_version()}.",
         "",
+        "Profile (cProfile, 5 replays): `dataclasses.replace` on the ~30-field `State` takes "
+        "about 70 % of replay time (about 14 copies per action); a hand-rolled replace saved "
+        "only ~15 %, so it was left alone. Fewer `State` copies per action is the lever if "
+        "replay ever needs to be faster.",
+        "",
     ]
     return "\n".join(lines)
 
