@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from rules import current_player, legal_actions, load_edition, new_game, scores
 from rules.bots import GreedyBot, RandomBot, evaluate, play_out
 from rules.state import DeliveryRowState
@@ -42,13 +40,11 @@ def test_play_out_stops_at_the_cap_and_at_a_seat_without_a_bot() -> None:
     assert current_player(final) not in (None, first)
 
 
-def test_greedy_game_for_four_ends_quickly_and_prefers_points() -> None:
+def test_greedy_game_for_four_ends_and_outscores_random_play() -> None:
     players = ["ann", "ben", "cem", "dan"]
     s = new_game(ED, players, seed=4)
-    start = time.perf_counter()
     final, _log = play_out(s, {p: GreedyBot(i) for i, p in enumerate(players)})
     assert final.phase == "over"
-    assert time.perf_counter() - start < 10  # a few seconds; generous for slow CI
     randoms, _ = play_out(s, {p: RandomBot(i) for i, p in enumerate(players)})
     assert sum(scores(final).values()) > sum(scores(randoms).values())
 
