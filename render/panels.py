@@ -11,9 +11,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
-from render.fonts import draw_text, font
+from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import card_chip, goods_token, player_marker
+from render.sprites import draw_text
 from rules import pending_decision, scores
 from rules.model import Edition
 from rules.state import State
