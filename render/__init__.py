@@ -57,7 +57,7 @@ def board(state: State, view: str = "full", lang: str = "en") -> bytes:
 
 
 def replay(states: list[State] | tuple[State, ...], lang: str = "en") -> bytes:
-    from render.replay import replay as _replay
+    from render.animation import replay as _replay
 
     return _replay(states, lang)
 
