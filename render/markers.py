@@ -1,0 +1,111 @@
+"""Small pieces drawn in many places: player markers, card chips, goods tokens.
+
+A player marker is the player's colour *and* shape *and* initial, so it can be told apart
+without colour vision (seat order fixes colour and shape for the whole game).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.sprites import blit, blit_at, draw_text
+from rules.model import Edition
+
+RGB = style.RGB
+
+
+@lru_cache(maxsize=64)
+def initials(order: tuple[str, ...]) -> dict[str, str]:
+    """One letter per player, two where first letters clash ("An", "Al")."""
+    first = [pid[:1].upper() or "?" for pid in order]
+    out = {}
+    for pid, letter in zip(order, first, strict=True):
+        out[pid] = (pid[:2].capitalize() if first.count(letter) > 1 else letter) or "?"
+    return out
+
+
+def seat_of(order: tuple[str, ...], pid: str) -> int:
+    return order.index(pid) % len(style.PLAYER_COLOURS)
+
+
+def player_marker(draw: ImageDraw.ImageDraw, im: Image.Image, centre: tuple[float, float],
+                  size: int, order: tuple[str, ...], pid: str) -> None:
+    """The player's shape in their colour with their initial, outlined in ink."""
+    blit(im, marker_sprite(seat_of(order, pid), size, initials(order)[pid]), centre)
+
+
+@lru_cache(maxsize=256)
+def marker_sprite(seat: int, size: int, letter: str) -> Image.Image:
+    colour, ink, shape = (style.PLAYER_COLOURS[seat], style.PLAYER_INK[seat],
+                          style.PLAYER_SHAPES[seat])
+    side = int(size * 1.3) + 2
+    im = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    x = y = side / 2 - 0.5
+    r = size / 2
+    if shape == "circle":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=style.INK, width=1)
+    elif shape == "square":
+        q = r * 0.9
+        draw.rectangle((x - q, y - q, x + q, y + q), fill=colour, outline=style.INK, width=1)
+    elif shape == "diamond":
+        r2 = r * 1.15
+        draw.polygon([(x, y - r2), (x + r2, y), (x, y + r2), (x - r2, y)], fill=colour,
+                     outline=style.INK, width=1)
+    else:  # triangle, pointing up; the letter sits low where the triangle is wide
+        r2 = r * 1.25
+        draw.polygon([(x, y - r2), (x + r2, y + r2 * 0.75), (x - r2, y + r2 * 0.75)],
+                     fill=colour, outline=style.INK, width=1)
+        y += r * 0.25
+    text_size = max(8, int(size * (0.62 if len(letter) == 1 else 0.5)))
+    draw_text(im, (x + 0.5, y + 0.5), letter, text_size, ink, bold=True, anchor="mm")
+    return im
+
+
+def card_chip(draw: ImageDraw.ImageDraw, im: Image.Image, box: tuple[int, int, int, int],
+              edition: Edition, card_id: str) -> None:
+    """A card as a small chip: its colour(s) side by side, '*' for wild, '+' for extra build."""
+    card = edition.cards.get(card_id)
+    x0, y0, x1, y1 = box
+    key = (card.colours, card.extra_build) if card is not None else (("?",), False)
+    blit_at(im, chip_sprite(key[0], key[1], x1 - x0 + 1, y1 - y0 + 1), (x0, y0))
+
+
+@lru_cache(maxsize=512)
+def chip_sprite(colours: tuple[str, ...], extra: bool, w: int, h: int) -> Image.Image:
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    if colours == ("*",):
+        bands = list(style.ROAD.values())
+        bw = w / len(bands)
+        for i, c in enumerate(bands):
+            draw.rectangle((i * bw, 0, (i + 1) * bw, h), fill=c)
+        draw_text(im, (w / 2, h / 2), "*", 16, style.INK, bold=True, anchor="mm")
+    else:
+        bw = w / len(colours)
+        for i, c in enumerate(colours):
+            draw.rectangle((i * bw, 0, (i + 1) * bw, h), fill=style.road(c))
+    draw.rectangle((0, 0, w - 1, h - 1), outline=style.INK, width=1)
+    if extra:
+        # a white badge so the '+' reads on any card colour
+        draw.rectangle((w - 10, 1, w - 2, 9), fill=style.PAPER)
+        draw_text(im, (w - 6, 5), "+", 10, style.INK, bold=True, anchor="mm")
+    return im
+
+
+def goods_token(draw: ImageDraw.ImageDraw, im: Image.Image, centre: tuple[float, float],
+                size: int, goods: str, letter: str) -> None:
+    blit(im, goods_sprite(goods, size, letter), centre)
+
+
+@lru_cache(maxsize=128)
+def goods_sprite(goods: str, size: int, letter: str) -> Image.Image:
+    im = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, size, size), fill=style.GOODS.get(goods, style.MUTED),
+                                 outline=style.INK)
+    draw_text(im, (size / 2 + 0.5, size / 2 + 0.5), letter, max(8, int(size * 0.7)),
+              style.PAPER, bold=True, anchor="mm")
+    return im
