@@ -348,12 +348,10 @@ def settle(state: State, edition: Edition) -> State:
             return replace(state, phase="over")
         if state.phase == "over":
             return state
-        state = _advance_turn(state, edition)
-        if state.queue or (state.phase != "play" and state.phase != "final"):
-            continue
-        assert state.turn is not None
-        if state.turn.step in ("bonus", "main", "move"):
-            return state
+        advanced = _advance_turn(state, edition)
+        if advanced is state:
+            return state  # a step that waits for its player (RULES §6: empty phases skipped)
+        state = advanced
 
 
 def _advance_turn(state: State, edition: Edition) -> State:
