@@ -167,3 +167,18 @@ def test_extra_build_card_offers_an_optional_extra_build_of_its_colour(game):
     assert s2.players["ann"].money == 10 - 2 - 2
     assert s2.offices["red"] == ("ann", "ann")
     assert pending_decision(apply(s, "ann", "pass")) == Decision("main", "ben")
+
+
+@pytest.mark.parametrize("slot", ["build", "upgrade", "station", "research"])
+def test_an_action_object_naming_goods_outside_a_load_is_refused(game, slot):
+    from rules import IllegalActionError
+    from rules.actions import Play
+
+    target = {"build": "r1.1", "upgrade": "k3", "station": "k3.1", "research": "network2"}[slot]
+    s = at_main(game, "ann")
+    before = s.to_json()
+    with pytest.raises(IllegalActionError) as caught:
+        apply(s, "ann", Play(slot, target, "black" if slot != "build" else "red",
+                             goods="appliances"))
+    assert caught.value.code == "unknown_action_form"
+    assert s.to_json() == before
