@@ -139,10 +139,11 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
                     continue
                 key = (slot, colour)
                 if key not in targets:
-                    probe = Play(slot, "", card, colour if choice else None)
+                    # Play(...) directly: dataclasses.replace was the hot spot here.
+                    named = colour if choice else None
                     targets[key] = [
                         (t, g) for t, g in candidates.get(key, ())
-                        if target_problem(state, edition, pid, replace(probe, target=t, goods=g),
+                        if target_problem(state, edition, pid, Play(slot, t, card, named, g),
                                           colour) is None]
                 actions.extend(Play(slot, t, card, colour if choice else None, g)
                                for t, g in targets[key])
