@@ -16,6 +16,7 @@ from rules.errors import UnknownActionError
 PLAY_SLOTS = ("build", "upgrade", "load", "station", "research")
 _TOKEN = re.compile(r"^[a-z0-9_][a-z0-9_.\-]*$")
 _SOURCE = re.compile(r"^(seat:[a-z]+|[a-z0-9_]+)$")
+_TRUCK = re.compile(r"^[0-9]{1,2}\Z")  # ASCII only: str.isdigit() also accepts "²"
 _CARD = re.compile(r"^([a-z0-9_]+)(?::([a-z]+))?$")
 MAX_TEXT = 200  # no legal action is longer; longer input is refused before parsing
 
@@ -192,7 +193,7 @@ def parse_action(text: str | Action) -> Action:
         raise _bad(text)
     if head == "research" and len(rest) == 1:
         return Key(_token(rest[0], text))
-    if head == "move" and rest and rest[0].isdigit() and len(rest[0]) <= 2:
+    if head == "move" and rest and _TRUCK.match(rest[0]):
         path = rest[1:]
         deliver = bool(path) and path[-1] == "deliver"
         if deliver:

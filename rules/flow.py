@@ -139,10 +139,11 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
                     continue
                 key = (slot, colour)
                 if key not in targets:
-                    probe = Play(slot, "", card, colour if choice else None)
+                    # Play(...) directly: dataclasses.replace was the hot spot here.
+                    named = colour if choice else None
                     targets[key] = [
                         (t, g) for t, g in candidates.get(key, ())
-                        if target_problem(state, edition, pid, replace(probe, target=t, goods=g),
+                        if target_problem(state, edition, pid, Play(slot, t, card, named, g),
                                           colour) is None]
                 actions.extend(Play(slot, t, card, colour if choice else None, g)
                                for t, g in targets[key])
@@ -349,12 +350,10 @@ def settle(state: State, edition: Edition) -> State:
             return replace(state, phase="over")
         if state.phase == "over":
             return state
-        state = _advance_turn(state, edition)
-        if state.queue or (state.phase != "play" and state.phase != "final"):
-            continue
-        assert state.turn is not None
-        if state.turn.step in ("bonus", "main", "move"):
-            return state
+        advanced = _advance_turn(state, edition)
+        if advanced is state:
+            return state  # a step that waits for its player (RULES §6: empty phases skipped)
+        state = advanced
 
 
 def _advance_turn(state: State, edition: Edition) -> State:

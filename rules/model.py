@@ -8,7 +8,7 @@ edition could change (RULES §13).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,13 @@ class Link:
         return len(self.features)
 
     def section_ids(self) -> tuple[str, ...]:
-        return tuple(f"{self.id}.{n}" for n in range(1, self.sections + 1))
+        return _section_ids(self.id, len(self.features))
+
+
+@lru_cache(maxsize=1024)
+def _section_ids(link_id: str, sections: int) -> tuple[str, ...]:
+    """Cached: the network checks ask for a link's section ids hundreds of times a turn."""
+    return tuple(f"{link_id}.{n}" for n in range(1, sections + 1))
 
 
 @dataclass(frozen=True)

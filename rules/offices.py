@@ -54,8 +54,9 @@ def floor_lock(edition: Edition, department: str, floor: int) -> str | None:
 def promotion_options(state: State, edition: Edition, pid: str) -> list[Promote]:
     """Every one-step promotion open to `pid` (RULES §10.1)."""
     player = state.players[pid]
+    # In edition order, not the dict's: a state restored from JSON lists the same actions.
     options = [Promote(f"seat:{colour}", "lobby")
-               for colour, seats in state.offices.items() if pid in seats]
+               for colour in edition.colours if pid in state.offices.get(colour, ())]
     if player.lobby > 0:
         options.extend(Promote("lobby", f"{dept}1") for dept in edition.departments)
     for dept in edition.departments:

@@ -188,14 +188,14 @@ def research_problem(state: State, edition: Edition, pid: str, lock_id: str) -> 
 
 def target_problem(state: State, edition: Edition, pid: str, action: Play,
                    colour: str) -> RuleError | None:
+    if action.goods is not None and action.slot != "load":  # only a load names goods
+        return _err("unknown_action_form", text=str(action))
     if action.slot == "build":
         return build_problem(state, edition, pid, action.target, (colour,))
     if action.slot == "upgrade":
         return upgrade_problem(state, edition, pid, action.target, colour)
     if action.slot == "load":
         return load_problem(state, edition, pid, action.target, action.goods, colour)
-    if action.goods is not None:
-        return _err("unknown_action_form", text=str(action))
     if action.slot == "station":
         return station_problem(state, edition, pid, action.target, colour)
     return research_problem(state, edition, pid, action.target)

@@ -9,6 +9,7 @@ from rules.actions import Move
 from rules.errors import IllegalActionError, RuleError
 from rules.model import Edition
 from rules.play import bonus_effects, prepend
+from rules.registry import edition_by_hash
 from rules.state import DeliveryRowState, Effect, State
 
 
@@ -205,8 +206,14 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
 
 
 def claimable_bonuses(state: State, pid: str) -> list[str]:
-    """Countries whose goods-icon token still has its bonus unused (RULES §9.3)."""
-    return [c for c, spaces in state.players[pid].deliveries.items() if spaces.goods == "unused"]
+    """Countries whose goods-icon token still has its bonus unused (RULES §9.3).
+
+    In the edition's country order, not the dict's: a state restored from JSON (sorted
+    keys) must list the same actions in the same order.
+    """
+    deliveries = state.players[pid].deliveries
+    return [c for c in edition_by_hash(state.edition_hash).countries
+            if c in deliveries and deliveries[c].goods == "unused"]
 
 
 def claim_bonus(state: State, edition: Edition, pid: str, country: str) -> State:

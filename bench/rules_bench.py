@@ -1,0 +1,82 @@
+"""Time the rules engine: `apply` and `legal_actions` over random games (DESIGN §6).
+
+    python bench/rules_bench.py [--games N] [--profile]
+
+Plays random legal games for 2–4 players over several seeds, timing every `apply` and the
+`legal_actions` call for the active player, and prints median and p95 of each against the
+targets (median apply ≤ 0.2 ms, median legal_actions ≤ 5 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import apply, current_player, legal_actions, load_edition, new_game
+
+NAMES = ("ann", "ben", "cem", "dan")
+TARGETS = {"apply": 0.2, "legal_actions": 5.0}  # median, ms
+
+
+def play(seed: int, players: int, timings: dict[str, list[float]]) -> int:
+    rng = random.Random(seed)
+    state = new_game(load_edition(), list(NAMES[:players]), seed=seed)
+    actions = 0
+    clock = time.perf_counter
+    while (pid := current_player(state)) is not None:
+        t0 = clock()
+        options = legal_actions(state, pid)
+        t1 = clock()
+        choice = rng.choice(options)
+        t2 = clock()
+        state = apply(state, pid, choice)
+        t3 = clock()
+        timings["legal_actions"].append((t1 - t0) * 1000)
+        timings["apply"].append((t3 - t2) * 1000)
+        actions += 1
+    return actions
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def run(games: int) -> dict[str, tuple[float, float, int]]:
+    timings: dict[str, list[float]] = {"apply": [], "legal_actions": []}
+    for i in range(games):
+        play(seed=1000 + i, players=2 + i % 3, timings=timings)
+    return {k: (statistics.median(v), percentile(v, 95), len(v)) for k, v in timings.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--profile", action="store_true", help="cProfile the run")
+    args = parser.parse_args()
+    load_edition()  # warm the edition cache outside the timings
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        results = run(args.games)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    else:
+        results = run(args.games)
+    print(f"{args.games} random games, 2-4 players, Python {sys.version.split()[0]}")
+    for name, (median, p95, n) in results.items():
+        verdict = "ok" if median <= TARGETS[name] else "MISSED"
+        print(f"{name:14} median {median:.3f} ms  p95 {p95:.3f} ms  over {n} calls  "
+              f"(target median <= {TARGETS[name]} ms: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

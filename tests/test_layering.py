@@ -1,0 +1,44 @@
+"""The rules package is pure (DESIGN §1–2): no Discord, database, imaging or event loop."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "sqlite3"}
+MODULES = sorted(RULES.rglob("*.py"))
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "__import__" and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            roots.add(node.args[0].value.split(".")[0])
+    return roots
+
+
+def test_the_rules_package_has_modules_to_check():
+    assert len(MODULES) >= 15
+    assert RULES / "flow.py" in MODULES
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_rules_module_imports_io_or_adapter_libraries(path):
+    assert imported_roots(path) & FORBIDDEN == set()
+
+
+def test_the_checker_sees_imports_in_every_form(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("import discord.ext\nfrom PIL import Image\nimport os, sqlite3\n"
+                      "def f():\n    import asyncio\n    __import__('aiosqlite')\n"
+                      "from . import sibling\n")
+    assert imported_roots(sample) == {"discord", "PIL", "os", "sqlite3", "asyncio", "aiosqlite"}
