@@ -365,10 +365,9 @@ def _advance_turn(state: State, edition: Edition) -> State:
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
         state = state.with_player(replace(player, pending_promotions=0))
-        # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
-        step = "bonus" if claimable_bonuses(state, turn.player) else "main"
-        return _with_step(replace(state, queue=owed + state.queue), step)
+        return _with_step(replace(state, queue=owed + state.queue), "bonus")
     if turn.step == "bonus":
+        # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
         return state if claimable_bonuses(state, turn.player) else _with_step(state, "main")
     if turn.step == "move":
         if legal_moves(state, edition, turn.player):
