@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import time
+import zlib
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
@@ -24,6 +26,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 from fake_discord import SEND_MESSAGE, FakeDiscord, Recorder
+from fake_discord.gateway import Codec
 from PIL import Image
 
 FOLLOWUP = "/webhooks/{application_id}/{token}"
@@ -34,7 +37,7 @@ GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
 def point_discord_py_at(env: Mapping[str, str]) -> None:
     """Exactly what bot.py does before `bot.start()` (tests/e2e/README.md), nothing more."""
     if base := env.get("DISCORD_API_BASE"):
-        discord.http.Route.BASE = base
+        discord.http.Route.BASE = base.rstrip("/")
     if gateway := env.get("DISCORD_GATEWAY_URL"):
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
@@ -81,6 +84,18 @@ class Press(discord.ui.DynamicItem[discord.ui.Button], template=r"press:(?P<game
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content=f"game {self.game}: {interaction.user}")
+
+
+class PickCity(discord.ui.Select):
+    """A select answered by a deferred update (type 6), then an edit of @original."""
+
+    def __init__(self) -> None:
+        options = [discord.SelectOption(label=c, value=c) for c in CITIES[:3]]
+        super().__init__(custom_id="pick-city", options=options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=f"picked {self.values[0]}")
 
 
 class DemoBot(commands.Bot):
@@ -270,6 +285,20 @@ async def test_button_press_is_answered(fd: FakeDiscord, bot: DemoBot) -> None:
     assert pressed.record.payload["data"] == {"custom_id": "press:7", "component_type": 2}
 
 
+async def test_select_is_deferred_then_its_message_edited(fd: FakeDiscord, bot: DemoBot) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PickCity())
+    message = await text_channel(bot, fd).send("where to?", view=view)
+    stored = fd.world.messages[message.id]
+    picked = await fd.press_button(
+        fd.world.user_named("cem"), "pick-city", stored, values=["Hanau"]
+    )
+    assert (await picked.wait_ack())["type"] == 6
+    edit = await fd.recorder.wait_request("PATCH", FOLLOWUP + "/messages/{message_id}")
+    assert edit.path.endswith("/messages/@original")
+    assert stored.payload["content"] == "picked Hanau"
+
+
 async def test_rate_limited_send_is_retried_once(fd: FakeDiscord, bot: DemoBot) -> None:
     fd.faults.rate_limit(SEND_MESSAGE, retry_after=0.3, scope="shared")
     started = time.monotonic()
@@ -302,6 +331,29 @@ async def test_unknown_interaction_does_not_crash_the_bot(fd: FakeDiscord, bot: 
     again = await fd.send_slash(ann, "ping")
     assert (await again.wait_ack())["type"] == 5
     await fd.recorder.wait_request("POST", FOLLOWUP)
+
+
+@pytest.mark.parametrize("compress", ["zlib-stream", "zstd-stream", None])
+def test_codec_frames_decode_as_discord_py_decodes_them(compress: str | None) -> None:
+    """Both compressions, whichever one this environment's discord.py picks."""
+    if compress == "zstd-stream":
+        zstandard = pytest.importorskip("zstandard")
+    codec = Codec(compress)
+    payloads = [{"op": 10, "d": {"heartbeat_interval": 500}}, {"op": 11, "d": None}]
+    if compress is None:
+        assert [json.loads(codec.encode(p)) for p in payloads] == payloads
+        return
+    inflate: Any = (
+        zlib.decompressobj()
+        if compress == "zlib-stream"
+        else zstandard.ZstdDecompressor().decompressobj()
+    )
+    for payload in payloads:
+        frame = codec.encode(payload)
+        assert isinstance(frame, bytes)
+        if compress == "zlib-stream":
+            assert frame.endswith(b"\x00\x00\xff\xff")  # discord.py waits for this marker
+        assert json.loads(inflate.decompress(frame)) == payload
 
 
 def identifies(rec: Recorder) -> int:
@@ -341,6 +393,19 @@ async def test_reconnect_opcode_resumes_the_session(fd: FakeDiscord, bot: DemoBo
     await fd.wait_for(lambda r: any(f.t == "RESUMED" for f in r.frames), 5)
     assert identifies(fd.recorder) == 1 and len(fd.gateway.connections) == 2
     sent = await fd.send_slash(fd.world.user_named("cem"), "ping")
+    assert (await sent.wait_ack())["type"] == 5
+
+
+async def test_invalid_session_identifies_again_at_the_default_gateway(
+    fd: FakeDiscord, bot: DemoBot
+) -> None:
+    # discord.py goes back to DEFAULT_GATEWAY here: why DISCORD_GATEWAY_URL is in the contract.
+    # It waits 5 s before a non-initial IDENTIFY (Client.before_identify_hook): a slow test.
+    await fd.gateway.invalidate(resumable=False)
+    await fd.wait_for(lambda r: identifies(r) == 2, 10)
+    assert fd.gateway.connections[-1].path == "/gateway"
+    await fd.wait_connected()
+    sent = await fd.send_slash(fd.world.user_named("ben"), "ping", locale="fr")
     assert (await sent.wait_ack())["type"] == 5
 
 

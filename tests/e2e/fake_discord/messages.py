@@ -134,9 +134,13 @@ class Messages:
             data["flags"] = (data["flags"] & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)
         channel = self.world.channels[int(data["channel_id"])]
         if "attachments" in body:
-            keep = {str(a["id"]) for a in body["attachments"] if len(str(a["id"])) > 6}
-            kept = [a for a in data["attachments"] if a["id"] in keep]
-            data["attachments"] = kept + self._attachments(channel, body, files)
+            # Listed ids of existing attachments keep them; the other entries are new uploads
+            # (their id is the n of files[n]); existing attachments not listed are removed.
+            listed = {str(a["id"]) for a in body["attachments"]}
+            existing = {a["id"] for a in data["attachments"]}
+            uploads = [a for a in body["attachments"] if str(a["id"]) not in existing]
+            kept = [a for a in data["attachments"] if a["id"] in listed]
+            data["attachments"] = kept + self._attachments(channel, {"attachments": uploads}, files)
         elif files:
             data["attachments"] = data["attachments"] + self._attachments(channel, {}, files)
         stored.files.extend(files)
