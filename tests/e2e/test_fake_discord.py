@@ -1,6 +1,6 @@
 """The loopback Discord against a real discord.py bot: login, sync, interactions, faults.
 
-The bot is a small `commands.Bot` defined here and started with `bot.start(token)` in the
+The bot is a small `commands.Bot` (demo_bot.py) started with `bot.start(token)` in the
 test's own event loop: one process keeps each test at a few hundred milliseconds past the
 connect, and discord.py still talks real HTTP and a real (compressed) websocket to the fake.
 The only change it makes to reach the fake is `point_discord_py_at`, the contract in
@@ -14,17 +14,15 @@ import io
 import json
 import time
 import zlib
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 import discord.gateway
 import discord.http
 import pytest
-import yarl
+from demo_bot import CATALOGUE, DemoBot, PickCity, Press, point_discord_py_at
 from discord import app_commands
-from discord.app_commands import locale_str
-from discord.ext import commands
 from fake_discord import SEND_MESSAGE, FakeDiscord, Recorder
 from fake_discord.gateway import Codec
 from PIL import Image
@@ -32,115 +30,6 @@ from PIL import Image
 FOLLOWUP = "/webhooks/{application_id}/{token}"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
-
-
-def point_discord_py_at(env: Mapping[str, str]) -> None:
-    """Exactly what bot.py does before `bot.start()` (tests/e2e/README.md), nothing more."""
-    if base := env.get("DISCORD_API_BASE"):
-        discord.http.Route.BASE = base.rstrip("/")
-    if gateway := env.get("DISCORD_GATEWAY_URL"):
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-
-
-# --- the test bot --------------------------------------------------------------------------
-
-CATALOGUE = {
-    "de": {"ping": "ping", "Is the bot there?": "Ist der Bot da?", "route": "strecke",
-           "Pick a city": "Wähle eine Stadt", "city": "stadt", "The city": "Die Stadt"},
-    "fr": {"ping": "ping", "Is the bot there?": "Le bot est-il là ?", "route": "trajet",
-           "Pick a city": "Choisis une ville", "city": "ville", "The city": "La ville"},
-}  # fmt: skip
-CITIES = ["Hamburg", "Hannover", "Hanau", "Berlin", "Bremen", "München"]
-
-
-class Translator(app_commands.Translator):
-    def __init__(self, catalogue: Mapping[str, Mapping[str, str]]) -> None:
-        self.catalogue = catalogue
-
-    async def translate(
-        self, string: locale_str, locale: discord.Locale, context: app_commands.TranslationContext
-    ) -> str | None:
-        return self.catalogue.get(locale.value, {}).get(string.message)
-
-
-def tiny_png() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (4, 3), (200, 30, 30)).save(out, format="PNG")
-    return out.getvalue()
-
-
-class Press(discord.ui.DynamicItem[discord.ui.Button], template=r"press:(?P<game>\d+)"):
-    """A persistent button: its state is in the custom_id, so it works after a restart."""
-
-    def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Go", custom_id=f"press:{game}"))
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
-    ) -> Press:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content=f"game {self.game}: {interaction.user}")
-
-
-class PickCity(discord.ui.Select):
-    """A select answered by a deferred update (type 6), then an edit of @original."""
-
-    def __init__(self) -> None:
-        options = [discord.SelectOption(label=c, value=c) for c in CITIES[:3]]
-        super().__init__(custom_id="pick-city", options=options)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        await interaction.edit_original_response(content=f"picked {self.values[0]}")
-
-
-class DemoBot(commands.Bot):
-    def __init__(self, guild_id: int, catalogue: Mapping[str, Mapping[str, str]]) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
-        self.guild_id = guild_id
-        self.catalogue = catalogue
-        self.pings = 0
-        self.errors: list[BaseException] = []
-
-        @app_commands.command(name=locale_str("ping"), description=locale_str("Is the bot there?"))
-        async def ping(interaction: discord.Interaction) -> None:
-            self.pings += 1
-            await interaction.response.defer(thinking=True)
-            file = discord.File(io.BytesIO(tiny_png()), filename="board.png")
-            await interaction.followup.send(f"pong ({interaction.locale.value})", file=file)
-
-        @app_commands.command(name=locale_str("route"), description=locale_str("Pick a city"))
-        @app_commands.describe(city=locale_str("The city"))
-        @app_commands.rename(city=locale_str("city"))
-        async def route(interaction: discord.Interaction, city: str) -> None:
-            await interaction.response.send_message(f"route to {city}", ephemeral=True)
-
-        @route.autocomplete("city")
-        async def city_choices(
-            interaction: discord.Interaction, current: str
-        ) -> list[app_commands.Choice[str]]:
-            return [app_commands.Choice(name=c, value=c) for c in CITIES if c.startswith(current)]
-
-        self.tree.add_command(ping)
-        self.tree.add_command(route)
-        self.tree.on_error = self._tree_error  # type: ignore[method-assign]
-
-    async def _tree_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        self.errors.append(error)  # the bot lives on; a real bot logs and apologises here
-
-    async def setup_hook(self) -> None:
-        await self.tree.set_translator(Translator(self.catalogue))
-        self.add_dynamic_items(Press)
-        # As with DEV_GUILD_ID (DESIGN §4): a guild sync takes effect at once.
-        guild = discord.Object(self.guild_id)
-        self.tree.copy_global_to(guild=guild)
-        await self.tree.sync(guild=guild)
 
 
 # --- fixtures ------------------------------------------------------------------------------
@@ -159,26 +48,21 @@ async def fd(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
         yield fake
 
 
-async def start_bot(fd: FakeDiscord, catalogue: Mapping[str, Any] = CATALOGUE) -> DemoBot:
-    bot = DemoBot(fd.world.guild.id, catalogue)
-    task = asyncio.create_task(bot.start(fd.token))
-    bot._test_task = task  # type: ignore[attr-defined]
-    await fd.wait_connected()
-    # The fake has sent GUILD_CREATE; wait until the client has parsed it too.
-    async with asyncio.timeout(5):
-        while bot.get_channel(fd.world.channel.id) is None:
-            if task.done():
-                task.result()
-            await asyncio.sleep(0.01)
-    return bot
-
-
 @pytest.fixture
 async def bot(fd: FakeDiscord) -> AsyncIterator[DemoBot]:
-    started = await start_bot(fd)
-    yield started
-    await started.close()
-    await started._test_task  # type: ignore[attr-defined]
+    """The demo bot, started as bot.py will be (`start(token)`), connected to the fake."""
+    demo = DemoBot(fd.world.guild.id, CATALOGUE)
+    task = asyncio.create_task(demo.start(fd.token))
+    try:
+        await fd.wait_connected()
+        # The fake has sent GUILD_CREATE; wait until the client has parsed it too.
+        async with asyncio.timeout(5):
+            while demo.get_channel(fd.world.channel.id) is None and not task.done():
+                await asyncio.sleep(0.01)
+        yield demo
+    finally:
+        await asyncio.wait_for(demo.close(), 10)
+        await asyncio.wait_for(task, 10)  # re-raises whatever killed the client
 
 
 def text_channel(bot: DemoBot, fd: FakeDiscord) -> discord.TextChannel:
@@ -283,6 +167,11 @@ async def test_button_press_is_answered(fd: FakeDiscord, bot: DemoBot) -> None:
     assert ack["type"] == 7
     assert stored.payload["content"] == "game 7: ben"
     assert pressed.record.payload["data"] == {"custom_id": "press:7", "component_type": 2}
+    # A button on a message from before a restart: the DynamicItem still answers it.
+    button = {"type": 2, "style": 1, "label": "Go", "custom_id": "press:9"}
+    old = fd.bot_message(fd.world.channel, "old turn", [{"type": 1, "components": [button]}])
+    again = await fd.press_button(fd.world.user_named("ann"), "press:9", old)
+    assert (await again.wait_ack())["type"] == 7 and old.payload["content"] == "game 9: ann"
 
 
 async def test_select_is_deferred_then_its_message_edited(fd: FakeDiscord, bot: DemoBot) -> None:

@@ -107,6 +107,7 @@ class Session:
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
     connection: Connection | None = None
+    ready_sent: bool = False  # READY and the GUILD_CREATEs have gone out
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -121,6 +122,7 @@ class Gateway:
         self.connections: list[Connection] = []
         self.accepting = asyncio.Event()
         self.accepting.set()
+        self.errors: list[str] = []  # the client spoke a protocol the fake cannot
 
     @property
     def resume_url(self) -> str:
@@ -135,14 +137,13 @@ class Gateway:
         query = dict(request.query)
         # Hold new connections here while a test wants events to pile up unseen.
         await self.accepting.wait()
-        conn = Connection(
-            len(self.connections) + 1,
-            request.path,
-            query,
-            ws,
-            Codec(query.get("compress")),
-            self.recorder,
-        )
+        try:
+            codec = Codec(query.get("compress"))
+        except (ValueError, RuntimeError) as exc:
+            self.errors.append(f"gateway connect {dict(query)}: {exc}")
+            await ws.close(code=4000, message=str(exc).encode()[:120])
+            return ws
+        conn = Connection(len(self.connections) + 1, request.path, query, ws, codec, self.recorder)
         self.connections.append(conn)
         if query.get("v") != "10" or query.get("encoding", "json") != "json":
             await ws.close(code=4012, message=b"Invalid API version")
@@ -171,6 +172,9 @@ class Gateway:
 
     async def _on_payload(self, conn: Connection, payload: dict[str, Any]) -> bool:
         op, d = payload.get("op"), payload.get("d")
+        if conn.session is None and op not in (HEARTBEAT, IDENTIFY, RESUME):
+            await conn.ws.close(code=4003, message=b"Not authenticated")
+            return False
         if op == HEARTBEAT:
             await conn.send({"op": HEARTBEAT_ACK, "d": None})
         elif op == IDENTIFY:
@@ -223,6 +227,7 @@ class Gateway:
                 for guild in world.guilds.values():
                     data = guild_create_payload(guild, world.channels, world.users, only_bot)
                     await self._sequence(session, "GUILD_CREATE", data)
+            session.ready_sent = True
 
     async def _resume(self, conn: Connection, d: dict[str, Any]) -> None:
         session = self.sessions.get(d.get("session_id", ""))

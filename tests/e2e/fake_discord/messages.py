@@ -31,7 +31,7 @@ from .payloads import (
 from .recorder import RecordedFile
 from .responses import error, json_response
 from .rest import API_PREFIX, parsed
-from .world import StoredMessage, World
+from .world import InteractionRecord, StoredMessage, World
 
 if TYPE_CHECKING:
     from .gateway import Gateway
@@ -317,7 +317,7 @@ class Messages:
             answer["resource"] = {"type": kind, "message": message}
         return json_response(answer)
 
-    def _webhook_interaction(self, request: web.Request):
+    def _webhook_interaction(self, request: web.Request) -> InteractionRecord | web.Response:
         if request.match_info["application_id"] != str(self.world.application_id):
             return error(404, "Unknown Webhook", 10015)
         record = self.world.interaction_by_token(request.match_info["token"])

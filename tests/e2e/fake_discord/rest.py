@@ -67,6 +67,10 @@ async def _read_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
     return None, []
 
 
+def _strip_prefix(path: str) -> str:
+    return path[len(API_PREFIX) :] if path.startswith(API_PREFIX) else path
+
+
 def _ratelimit_headers(key: str) -> dict[str, str]:
     """Generous limits on every answer, as Discord sends them; discord.py tracks buckets."""
     return {
@@ -95,7 +99,6 @@ class Rest:
         info = request.match_info
         unknown = info.http_exception is not None
         canonical = None if unknown else info.route.resource.canonical  # type: ignore[union-attr]
-        strip = lambda p: p[len(API_PREFIX) :] if p.startswith(API_PREFIX) else p  # noqa: E731
         arrived = time.monotonic()
         try:
             body, files = await _read_body(request)
@@ -104,8 +107,8 @@ class Rest:
             body, files = None, []
         rec = RecordedRequest(
             method=request.method,
-            path=strip(request.path),
-            route=None if canonical is None else strip(canonical),
+            path=_strip_prefix(request.path),
+            route=None if canonical is None else _strip_prefix(canonical),
             query=dict(request.query),
             headers={k: v for k, v in request.headers.items() if k.lower() != "authorization"},
             json=body,

@@ -123,8 +123,9 @@ class FakeDiscord:
 
     async def __aexit__(self, exc_type: object, exc: object, tb: object) -> None:
         await self.stop()
-        if exc_type is None and self.rest.errors:
-            raise AssertionError("the fake Discord itself failed:\n" + "\n".join(self.rest.errors))
+        errors = self.rest.errors + self.gateway.errors
+        if exc_type is None and errors:
+            raise AssertionError("the fake Discord itself failed:\n" + "\n".join(errors))
 
     # gateway state ---------------------------------------------------------------------------
 
@@ -133,9 +134,7 @@ class FakeDiscord:
 
         def ready(rec: Recorder) -> bool:
             session = self.gateway.session
-            return bool(
-                session and session.connection and session.seq >= 1 + len(self.world.guilds)
-            )
+            return bool(session and session.connection and session.ready_sent)
 
         await self.recorder.wait_for(ready, timeout)
 
@@ -158,7 +157,7 @@ class FakeDiscord:
 
     # interactions ----------------------------------------------------------------------------
 
-    def _where(self, user: User, channel: Channel | None) -> tuple[Channel, Any]:
+    def _where(self, channel: Channel | None) -> tuple[Channel, Any]:
         channel = channel or self.world.channel
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
         return channel, guild
@@ -172,7 +171,7 @@ class FakeDiscord:
         locale: str | None,
         message: StoredMessage | None = None,
     ) -> SentInteraction:
-        channel, guild = self._where(user, channel)
+        channel, guild = self._where(channel)
         record = self.world.new_interaction(kind, user, channel)
         record.payload = interaction_payload(
             interaction_id=record.id,
@@ -205,7 +204,7 @@ class FakeDiscord:
     ) -> SentInteraction:
         """A user runs `/name` (subcommands as "game new") with these option values; the
         command must have been synced, and its registered schema types the options."""
-        channel_, guild = self._where(user, channel)
+        channel_, guild = self._where(channel)
         data = self.world.command_data(name, options or {}, guild)
         return await self._dispatch_interaction(2, user, channel_, data, locale)
 
@@ -220,7 +219,7 @@ class FakeDiscord:
         channel: Channel | None = None,
     ) -> SentInteraction:
         """A user typing into option `focused`; its value is the partial text so far."""
-        channel_, guild = self._where(user, channel)
+        channel_, guild = self._where(channel)
         data = self.world.command_data(name, options, guild, focused=focused)
         return await self._dispatch_interaction(4, user, channel_, data, locale)
 
