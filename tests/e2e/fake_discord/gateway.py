@@ -228,6 +228,7 @@ class Gateway:
                     data = guild_create_payload(guild, world.channels, world.users, only_bot)
                     await self._sequence(session, "GUILD_CREATE", data)
             session.ready_sent = True
+        await self.recorder.touch()  # wake wait_connected() now, not at the next frame
 
     async def _resume(self, conn: Connection, d: dict[str, Any]) -> None:
         session = self.sessions.get(d.get("session_id", ""))

@@ -14,20 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from typing import Any, Self
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Self, TypeVar
 
 from aiohttp import web
 
 from .faults import Faults
 from .gateway import Gateway
 from .messages import Messages
-from .payloads import Channel, User, interaction_payload, message_payload, snowflake
+from .payloads import Channel, Guild, User, interaction_payload, message_payload, snowflake
 from .recorder import Recorder
 from .rest import API_PREFIX, Rest
 from .world import InteractionRecord, StoredMessage, World
 
 DEFAULT_TOKEN = "fake.bot.token"
+T = TypeVar("T")
 
 
 class SentInteraction:
@@ -157,7 +158,7 @@ class FakeDiscord:
 
     # interactions ----------------------------------------------------------------------------
 
-    def _where(self, channel: Channel | None) -> tuple[Channel, Any]:
+    def _where(self, channel: Channel | None) -> tuple[Channel, Guild | None]:
         channel = channel or self.world.channel
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
         return channel, guild
@@ -262,7 +263,8 @@ class FakeDiscord:
         self.world.messages[int(payload["id"])] = stored
         return stored
 
-    async def wait_for(self, predicate: Any, timeout: float = 5.0) -> Any:
+    async def wait_for(self, predicate: Callable[[Recorder], T | None], timeout: float = 5.0) -> T:
+        """Wait until `predicate(fd.recorder)` is truthy; return its value."""
         return await self.recorder.wait_for(predicate, timeout)
 
     async def sleep_until_idle(self, seconds: float = 0.2) -> None:
