@@ -1,0 +1,102 @@
+"""Fault injection: make the next N requests to a route fail the way Discord fails.
+
+Routes are named as `METHOD /template`, with the templates of `rest.py`, e.g.
+`POST /channels/{channel_id}/messages`. A rule answers instead of the handler, so the
+failed request changes nothing — as with Discord, where a 429 or a 500 did not happen.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from .responses import json_response
+
+SEND_MESSAGE = "POST /channels/{channel_id}/messages"
+INTERACTION_CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
+
+
+@dataclass
+class FaultRule:
+    route: str
+    times: int
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str]
+    name: str
+
+    def matches(self, key: str) -> bool:
+        return self.times > 0 and self.route == key
+
+
+class Faults:
+    def __init__(self) -> None:
+        self.rules: list[FaultRule] = []
+
+    def rate_limit(
+        self,
+        route: str = SEND_MESSAGE,
+        *,
+        times: int = 1,
+        retry_after: float = 0.25,
+        scope: str = "user",
+        is_global: bool = False,
+        bucket: str = "fake-bucket",
+    ) -> FaultRule:
+        """Answer 429 with the body and headers discord.py reads.
+
+        discord.py trusts a 429 only with a `Via` header (without one it assumes a Cloudflare
+        ban and raises), sleeps `retry_after` from the JSON body and retries; `global` in the
+        body makes it block every route.
+        """
+        reset_after = f"{retry_after:.3f}"
+        headers = {
+            "Retry-After": str(max(1, math.ceil(retry_after))),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
+            "X-RateLimit-Reset-After": reset_after,
+            "X-RateLimit-Bucket": bucket,
+            "X-RateLimit-Scope": scope,
+        }
+        if is_global:
+            headers["X-RateLimit-Global"] = "true"
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": is_global,
+            "code": 0,
+        }
+        return self._add(FaultRule(route, times, 429, body, headers, f"429 {scope}"))
+
+    def server_error(self, route: str, *, times: int = 1, status: int = 500) -> FaultRule:
+        body = {"message": f"{status}: Internal Server Error", "code": 0}
+        return self._add(FaultRule(route, times, status, body, {}, str(status)))
+
+    def unknown_interaction(self, *, times: int = 1) -> FaultRule:
+        """The callback answers 404 10062, as when the 3 s window passed or the token died."""
+        body = {"message": "Unknown interaction", "code": 10062}
+        return self._add(FaultRule(INTERACTION_CALLBACK, times, 404, body, {}, "10062"))
+
+    def clear(self) -> None:
+        self.rules.clear()
+
+    def take(self, key: str) -> FaultRule | None:
+        """The rule that answers this request, consuming one of its shots."""
+        for rule in self.rules:
+            if rule.matches(key):
+                rule.times -= 1
+                return rule
+        return None
+
+    def _add(self, rule: FaultRule) -> FaultRule:
+        self.rules.append(rule)
+        return rule
+
+    @staticmethod
+    def response(rule: FaultRule) -> web.Response:
+        return json_response(rule.body, status=rule.status, headers=rule.headers)
