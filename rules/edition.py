@@ -19,6 +19,7 @@ from typing import Any
 from rules.edition_checks import check_edition
 from rules.edition_reader import Problem, Table
 from rules.model import (
+    DEPARTMENT_MEASURES,
     Card,
     Country,
     DeliveryRow,
@@ -131,6 +132,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         floors=admin.integer("floors", minimum=1),
         lobby_points=admin.integer("lobby_points", minimum=0),
         finance_divisor=admin.integer("finance_divisor", minimum=1),
+        department_measures=_measures(admin.table("scoring")),
         delivery_board=_delivery_rows(boards),
         delivery_board_count=boards.integer("count", minimum=1),
         bonus_tiles=_bonus_bag(doc.table("bonus_tiles")),
@@ -255,6 +257,15 @@ def _eras(doc: Table) -> tuple[Era, ...]:
 
 def _slot_capacity(capacity: Table) -> dict[str, int]:
     return _done(capacity, {slot: capacity.integer(slot, minimum=1) for slot in capacity.data})
+
+
+def _measures(scoring: Table) -> dict[str, str]:
+    measures = {dept: scoring.string(dept) for dept in scoring.data}
+    for dept, measure in measures.items():
+        if measure not in DEPARTMENT_MEASURES:
+            raise Problem(scoring.key(dept), f"unknown measure {measure!r}; "
+                                             f"known: {', '.join(DEPARTMENT_MEASURES)}")
+    return _done(scoring, measures)
 
 
 def _delivery_rows(boards: Table) -> tuple[DeliveryRow, ...]:

@@ -25,6 +25,7 @@ def check_edition(ed: Edition, checks: dict[str, int]) -> None:
     _check_references(ed)
     _check_delivery_board(ed)
     _check_slots(ed)
+    _check_departments(ed)
     _check_locks(ed)
     _check_cards(ed)
     _check_totals(ed, checks)
@@ -136,6 +137,16 @@ def _check_delivery_board(ed: Edition) -> None:
     if missing:
         raise Problem("delivery_boards.board1", f"no row for {', '.join(map(repr, missing))}: "
                                                 f"one row per country")
+
+
+def _check_departments(ed: Edition) -> None:
+    for dept in ed.departments:
+        if dept not in ed.department_measures:
+            raise Problem("administration.scoring", f"no measure for department {dept!r}")
+    for dept in ed.department_measures:
+        if dept not in ed.departments:
+            raise Problem(f"administration.scoring.{dept}",
+                          f"not a department ({', '.join(ed.departments)})")
 
 
 def _check_slots(ed: Edition) -> None:

@@ -158,6 +158,8 @@ class Edition:
     floors: int
     lobby_points: int
     finance_divisor: int
+    # what each department's floor-value sum is multiplied by at the end (RULES §10.4)
+    department_measures: dict[str, str]
     # bonuses
     delivery_board: tuple[DeliveryRow, ...]  # board 1, in country order
     delivery_board_count: int
@@ -229,6 +231,10 @@ class Edition:
     def __hash__(self) -> int:  # editions are compared by their content hash
         return hash(self.hash)
 
+
+DEPARTMENT_MEASURES = ("seats", "countries", "stations", "money")
+"""What a department can score by: office seats held, countries delivered to, stations on
+the map, or money in steps of `finance_divisor`."""
 
 BONUS_KINDS = {"money": True, "develop": True, "promote": False, "key": False,
                "card": False, "build": False, "capacity": False}

@@ -14,19 +14,15 @@ def floor_sum(state: State, pid: str, department: str) -> int:
 
 
 def department_multipliers(state: State, edition: Edition, pid: str) -> dict[str, int]:
-    """What each department's floor-value sum is multiplied by, in edition order.
-
-    The classic edition's four departments are network, trade, service and finance; an
-    edition that renames them keeps this order.
-    """
+    """What each department's floor-value sum is multiplied by, in edition order."""
     player = state.players[pid]
-    network, trade, service, finance = edition.departments
-    return {
-        network: seats_held(state, pid),
-        trade: len(player.delivered),
-        service: edition.stations - player.stations_left,
-        finance: player.money // edition.finance_divisor,
+    measured = {
+        "seats": seats_held(state, pid),
+        "countries": len(player.delivered),
+        "stations": edition.stations - player.stations_left,
+        "money": player.money // edition.finance_divisor,
     }
+    return {dept: measured[edition.department_measures[dept]] for dept in edition.departments}
 
 
 def score_breakdown(state: State, edition: Edition, pid: str) -> dict[str, int]:

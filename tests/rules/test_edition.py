@@ -243,6 +243,13 @@ def test_message_names_file_key_and_problem_exactly(tmp_path: Path) -> None:
 # ----- broken editions: one change each -----
 
 CASES = [
+    # how departments score
+    ("administration.scoring.trade", "deliveries", "administration.scoring.trade",
+     "unknown measure 'deliveries'"),
+    ("administration.scoring.finance", DELETE, "administration.scoring",
+     "no measure for department 'finance'"),
+    ("administration.scoring.garage", "seats", "administration.scoring.garage",
+     "not a department"),
     # missing required keys and wrong types
     ("links.r2.colour", DELETE, "links.r2.colour", "missing required key"),
     ("player", DELETE, "player", "missing required key"),
