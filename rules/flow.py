@@ -229,7 +229,8 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
         problem = IllegalActionError("unknown_route", route=action.card)
     elif kind == "bonus" and isinstance(action, Bonus):
         if action.country in claimable_bonuses(state, pid):
-            return claim_bonus(state, edition, pid, action.country)
+            # One claim per turn: the bonus phase ends with it.
+            return claim_bonus(_with_step(state, "main"), edition, pid, action.country)
         problem = IllegalActionError("bonus_unavailable", country=action.country)
     elif kind == "move" and isinstance(action, Move):
         problem = move_problem(state, edition, pid, action)

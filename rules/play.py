@@ -52,7 +52,8 @@ def card_problem(state: State, edition: Edition, pid: str, action: Play) -> Rule
     colours = card_colours(state, edition, action.card)
     if needs_colour_choice(edition, action.card):
         if action.colour is None:
-            return _err("colour_needed", card=action.card, colours=", ".join(colours))
+            return _err("colour_needed", card=action.card, first=colours[0],
+                        colours=", ".join(colours))
         if action.colour not in colours:
             return _err("wrong_colour", card=action.card, colour=action.colour,
                         colours=", ".join(colours))
