@@ -116,7 +116,7 @@ def tile_text(bonus: str, lang: str = "en") -> str:
     return label(f"tile_{kind}", lang, n=n) if f"tile_{kind}" in _TABLE else bonus
 
 
-def keys() -> frozenset[str]:
+def all_keys() -> frozenset[str]:
     """Every key of the table, for tests that check all languages are complete."""
     return frozenset(_TABLE)
 

@@ -12,9 +12,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import geography, layout, placement, style
-from render.fonts import draw_text, font
+from render.fonts import font
 from render.labels import goods_letter, label, tile_text
-from render.markers import goods_token, player_marker
+from render.markers import goods_sprite, initials, marker_sprite, player_marker, seat_of
+from render.sprites import blit, blit_at, draw_text, text_width
 from rules import city_value
 from rules.model import Edition
 from rules.network import link_complete
@@ -111,24 +112,27 @@ def _feature(draw: ImageDraw.ImageDraw, im: Image.Image, g: layout.SectionGeom, 
         draw.rectangle((bx - 6, by - 6, bx + 6, by + 6), outline=style.MUTED, width=1)
 
 
-def labels_overlay(edition: Edition) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    """City names with a paper halo, as an image, its mask and where it goes (map-local).
+def labels_overlay(edition: Edition) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+    """City names with a paper halo, one sprite per name with its map-local top-left.
 
-    Names are pasted after the roads so a new road never hides a city's name; one paste of
-    a cached overlay costs far less than drawing ~50 haloed strings on every board.
+    Names are pasted after the roads so a new road never hides a city's name; pasting ~50
+    small cached sprites costs far less than one map-sized masked paste or haloed text.
     """
-    rgb = Image.new("RGB", (layout.MAP_W, layout.MAP_H), style.PAPER)
-    mask = Image.new("L", (layout.MAP_W, layout.MAP_H), 0)
-    d_rgb, d_mask = ImageDraw.Draw(rgb), ImageDraw.Draw(mask)
+    out = []
     for nid, box in placement.city_labels(edition).items():
         f = font(placement.LABEL_SIZE, placement.label_font_bold(edition, nid))
         name = edition.nodes[nid].name
-        pos = (box[0], box[1] + placement.LABEL_SIZE)  # baseline of the label's box
-        d_rgb.text(pos, name, font=f, fill=style.INK, anchor="ls", stroke_width=2,
-                   stroke_fill=style.PAPER)
-        d_mask.text(pos, name, font=f, fill=255, anchor="ls", stroke_width=2, stroke_fill=255)
-    bbox = mask.getbbox() or (0, 0, 1, 1)
-    return rgb.crop(bbox), mask.crop(bbox), (bbox[0], bbox[1])
+        w = int(box[2] - box[0]) + 8
+        h = placement.LABEL_SIZE + 10
+        sprite = Image.new("RGBA", (w, h), (*style.PAPER, 0))
+        mask = Image.new("L", (w, h), 0)
+        pos = (4, 4 + placement.LABEL_SIZE)  # baseline of the label, 4 px of halo room
+        ImageDraw.Draw(mask).text(pos, name, font=f, fill=255, anchor="ls", stroke_width=2,
+                                  stroke_fill=255)
+        sprite.putalpha(mask)
+        ImageDraw.Draw(sprite).text(pos, name, font=f, fill=style.INK, anchor="ls")
+        out.append((sprite, (int(box[0]) - 4, int(box[1]) - 4)))
+    return tuple(out)
 
 
 def _depot(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, depot_id: str,
@@ -149,7 +153,7 @@ def _depot(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, depot_i
 # ----- dynamic -----
 
 @lru_cache(maxsize=8)
-def _overlay(edition: Edition) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+def _overlay(edition: Edition) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
     return labels_overlay(edition)
 
 
@@ -166,13 +170,9 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                     _feature(draw, im, geoms[sid], feature, o)
     for nid, node in edition.nodes.items():
         x, y = _at(layout.node_xy(edition, nid), o)
-        value = city_value(state, nid)
-        on_net = any(link_complete(state, lk) for lk in edition.links_at[nid])
-        if on_net and node.country is None:
-            r = layout.CITY_R - 2
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=style.HIGHLIGHT)
-        draw_text(im, (x, y), str(value), VALUE_SIZE, style.INK if value else style.MUTED,
-                  bold=True, anchor="mm")
+        on_net = node.country is None and any(
+            link_complete(state, lk) for lk in edition.links_at[nid])
+        blit(im, _value_sprite(city_value(state, nid), on_net), (x, y))
     for sid, tile in state.section_tiles.items():
         g = geoms[sid]
         _tile(draw, im, _at(g.mid, o, g.normal, TILE_OFFSET), tile, lang)
@@ -181,8 +181,8 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
         if cities:
             x, y = _at(layout.node_xy(edition, cities[0]), o)
             _tile(draw, im, (x, y - layout.CITY_R - 12), tile, lang)
-    overlay, mask, (lx, ly) = _overlay(edition)
-    im.paste(overlay, (int(o[0]) + lx, int(o[1]) + ly), mask)
+    for sprite, (lx, ly) in _overlay(edition):
+        blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
         player_marker(draw, im, _at(geoms[sid].mid, o), 17, state.order, pid)
     _trucks(draw, im, state, edition, o, lang)
@@ -199,12 +199,28 @@ def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgrad
 
 
 def _tile(draw: ImageDraw.ImageDraw, im: Image.Image, c: Point, tile: str, lang: str) -> None:
-    text = tile_text(tile, lang)
-    w = max(16, font(10, True).getlength(text) + 6)
-    x, y = c
-    draw.rounded_rectangle((x - w / 2, y - 7, x + w / 2, y + 7), radius=3, fill=style.TILE_FILL,
-                           outline=style.INK)
-    draw_text(im, (x, y), text, 10, style.INK, bold=True, anchor="mm")
+    blit(im, _tile_sprite(tile_text(tile, lang)), c)
+
+
+@lru_cache(maxsize=64)
+def _tile_sprite(text: str) -> Image.Image:
+    w = int(max(16, text_width(text, 10, True) + 6))
+    im = Image.new("RGBA", (w, 15), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, w - 1, 14), fill=style.TILE_FILL, outline=style.INK)
+    draw_text(im, (w / 2, 7.5), text, 10, style.INK, bold=True, anchor="mm")
+    return im
+
+
+@lru_cache(maxsize=128)
+def _value_sprite(value: int, on_network: bool) -> Image.Image:
+    """The number inside a city's disc, on a highlight when the city is on the network."""
+    d = 2 * layout.CITY_R - 3
+    im = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    if on_network:
+        ImageDraw.Draw(im).ellipse((0, 0, d - 1, d - 1), fill=style.HIGHLIGHT)
+    draw_text(im, (d / 2, d / 2), str(value), VALUE_SIZE, style.INK if value else style.MUTED,
+              bold=True, anchor="mm")
+    return im
 
 
 def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
@@ -222,10 +238,18 @@ def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: E
             seen[truck.position] = k + 1
             x, y = truck_xy(edition, truck.position, k)
             x, y = x + o[0], y + o[1]
-            draw.rounded_rectangle((x - 14, y - 8, x + 14, y + 8), radius=3,
-                                   fill=style.PAPER, outline=style.INK, width=1)
-            player_marker(draw, im, (x - 6, y), 13, state.order, pid)
-            goods_token(draw, im, (x + 7, y), 11, truck.goods, goods_letter(truck.goods, lang))
+            blit(im, _truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
+                                   truck.goods, goods_letter(truck.goods, lang)), (x, y))
+
+
+@lru_cache(maxsize=256)
+def _truck_sprite(seat: int, letter: str, goods: str, goods_mark: str) -> Image.Image:
+    """A truck: a white plate carrying the owner's marker and the goods token."""
+    im = Image.new("RGBA", (29, 17), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, 28, 16), fill=style.PAPER, outline=style.INK)
+    blit(im, marker_sprite(seat, 13, letter), (8, 8.5))
+    blit(im, goods_sprite(goods, 11, goods_mark), (21, 8.5))
+    return im
 
 
 def truck_xy(edition: Edition, position: str, k: int = 0) -> Point:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import style
-from render.fonts import draw_text
+from render.sprites import blit, blit_at, draw_text
 from rules.model import Edition
 
 RGB = style.RGB
@@ -34,10 +34,17 @@ def seat_of(order: tuple[str, ...], pid: str) -> int:
 def player_marker(draw: ImageDraw.ImageDraw, im: Image.Image, centre: tuple[float, float],
                   size: int, order: tuple[str, ...], pid: str) -> None:
     """The player's shape in their colour with their initial, outlined in ink."""
-    seat = seat_of(order, pid)
+    blit(im, marker_sprite(seat_of(order, pid), size, initials(order)[pid]), centre)
+
+
+@lru_cache(maxsize=256)
+def marker_sprite(seat: int, size: int, letter: str) -> Image.Image:
     colour, ink, shape = (style.PLAYER_COLOURS[seat], style.PLAYER_INK[seat],
                           style.PLAYER_SHAPES[seat])
-    x, y = centre
+    side = int(size * 1.3) + 2
+    im = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    x = y = side / 2 - 0.5
     r = size / 2
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=style.INK, width=1)
@@ -53,9 +60,9 @@ def player_marker(draw: ImageDraw.ImageDraw, im: Image.Image, centre: tuple[floa
         draw.polygon([(x, y - r2), (x + r2, y + r2 * 0.75), (x - r2, y + r2 * 0.75)],
                      fill=colour, outline=style.INK, width=1)
         y += r * 0.25
-    letter = initials(order)[pid]
     text_size = max(8, int(size * (0.62 if len(letter) == 1 else 0.5)))
-    draw_text(im, (x, y), letter, text_size, ink, bold=True, anchor="mm")
+    draw_text(im, (x + 0.5, y + 0.5), letter, text_size, ink, bold=True, anchor="mm")
+    return im
 
 
 def card_chip(draw: ImageDraw.ImageDraw, im: Image.Image, box: tuple[int, int, int, int],
@@ -63,29 +70,42 @@ def card_chip(draw: ImageDraw.ImageDraw, im: Image.Image, box: tuple[int, int, i
     """A card as a small chip: its colour(s) side by side, '*' for wild, '+' for extra build."""
     card = edition.cards.get(card_id)
     x0, y0, x1, y1 = box
-    colours = card.colours if card is not None else ("?",)
-    if card is not None and card.wild:
+    key = (card.colours, card.extra_build) if card is not None else (("?",), False)
+    blit_at(im, chip_sprite(key[0], key[1], x1 - x0 + 1, y1 - y0 + 1), (x0, y0))
+
+
+@lru_cache(maxsize=512)
+def chip_sprite(colours: tuple[str, ...], extra: bool, w: int, h: int) -> Image.Image:
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    if colours == ("*",):
         bands = list(style.ROAD.values())
-        w = (x1 - x0) / len(bands)
+        bw = w / len(bands)
         for i, c in enumerate(bands):
-            draw.rectangle((x0 + i * w, y0, x0 + (i + 1) * w, y1), fill=c)
-        draw_text(im, ((x0 + x1) / 2, (y0 + y1) / 2), "*", 16, style.INK, bold=True,
-                  anchor="mm")
+            draw.rectangle((i * bw, 0, (i + 1) * bw, h), fill=c)
+        draw_text(im, (w / 2, h / 2), "*", 16, style.INK, bold=True, anchor="mm")
     else:
-        w = (x1 - x0) / len(colours)
+        bw = w / len(colours)
         for i, c in enumerate(colours):
-            draw.rectangle((x0 + i * w, y0, x0 + (i + 1) * w, y1), fill=style.road(c))
-    draw.rectangle(box, outline=style.INK, width=1)
-    if card is not None and card.extra_build:
+            draw.rectangle((i * bw, 0, (i + 1) * bw, h), fill=style.road(c))
+    draw.rectangle((0, 0, w - 1, h - 1), outline=style.INK, width=1)
+    if extra:
         # a white badge so the '+' reads on any card colour
-        draw.rectangle((x1 - 9, y0 + 1, x1 - 1, y0 + 9), fill=style.PAPER)
-        draw_text(im, (x1 - 5, y0 + 5), "+", 10, style.INK, bold=True, anchor="mm")
+        draw.rectangle((w - 10, 1, w - 2, 9), fill=style.PAPER)
+        draw_text(im, (w - 6, 5), "+", 10, style.INK, bold=True, anchor="mm")
+    return im
 
 
 def goods_token(draw: ImageDraw.ImageDraw, im: Image.Image, centre: tuple[float, float],
                 size: int, goods: str, letter: str) -> None:
-    x, y = centre
-    r = size / 2
-    draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3, fill=style.GOODS.get(
-        goods, style.MUTED), outline=style.INK)
-    draw_text(im, (x, y), letter, max(8, int(size * 0.7)), style.PAPER, bold=True, anchor="mm")
+    blit(im, goods_sprite(goods, size, letter), centre)
+
+
+@lru_cache(maxsize=128)
+def goods_sprite(goods: str, size: int, letter: str) -> Image.Image:
+    im = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, size, size), fill=style.GOODS.get(goods, style.MUTED),
+                                 outline=style.INK)
+    draw_text(im, (size / 2 + 0.5, size / 2 + 0.5), letter, max(8, int(size * 0.7)),
+              style.PAPER, bold=True, anchor="mm")
+    return im

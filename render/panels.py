@@ -11,9 +11,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
-from render.fonts import draw_text, font
+from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import card_chip, goods_token, player_marker
+from render.sprites import draw_text, text_width
 from rules import pending_decision, scores
 from rules.model import Edition
 from rules.state import State
@@ -65,15 +66,15 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
     x = 12.0
     text = f"{label('era', lang)} {state.era}"
     draw_text(im, (x, y), text, 22, ink, bold=True, anchor="lm")
-    x += font(22, True).getlength(text) + 16
+    x += text_width(text, 22, True) + 16
     total = edition.era(state.era).supply
     text = f"{label('supply', lang)} {state.era_supply}/{total}"
     draw_text(im, (x, y), text, 18, ink, bold=True, anchor="lm")
-    x += font(18, True).getlength(text) + 16
+    x += text_width(text, 18, True) + 16
     if state.turn is not None and state.phase != "over":
         text = f"{label('turn', lang)} {state.turn.number}"
         draw_text(im, (x, y), text, 16, ink, anchor="lm")
-        x += font(16).getlength(text) + 16
+        x += text_width(text, 16) + 16
     decision = pending_decision(state)
     if decision is None:
         pts = scores(state)
@@ -153,14 +154,14 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                     player_marker(draw, im, (cx, cy), 16, state.order, pid)
                     draw_text(im, (cx + 10, cy), f"{n}", 13, style.INK, bold=True, anchor="lm")
                     k += 1
-    x = ox + ADMIN_X + 118
+    x = ox + ADMIN_X + text_width(label("display", lang), 13, True) + 10
     y = oy + DISPLAY_Y
     for card in state.display:
-        card_chip(draw, im, (int(x), y, int(x) + 30, y + 26), edition, card)
-        x += 36
-    x += 8
+        card_chip(draw, im, (int(x), y, int(x) + 26, y + 26), edition, card)
+        x += 31
+    x += 6
     for goods in edition.goods:
         goods_token(draw, im, (x + 8, y + 13), 16, goods, goods_letter(goods, lang))
         draw_text(im, (x + 19, y + 13), f"{state.goods.get(goods, 0)}", 14, style.INK,
                   bold=True, anchor="lm")
-        x += 38
+        x += 35

@@ -55,7 +55,7 @@ def city_labels(edition: Edition) -> dict[str, Box]:
             g = layout.sections(edition)[sid]
             bx, by = g.mid[0] + g.normal[0] * 15, g.mid[1] + g.normal[1] * 15
             fixed.append((bx - 16, by - 8, bx + 16, by + 8))
-    for code, cities in edition.country_node.items():
+    for cities in edition.country_node.values():
         if cities:  # the country's bonus tile sits above its first trading city
             x, y = layout.node_xy(edition, cities[0])
             fixed.append((x - 18, y - r - 20, x + 18, y - r - 4))

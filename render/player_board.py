@@ -10,9 +10,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
-from render.fonts import draw_text, font
+from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import card_chip, goods_token, player_marker, seat_of
+from render.sprites import draw_text, text_width
 from rules import pending_decision
 from rules.model import Edition
 from rules.state import Player, State
@@ -24,12 +25,13 @@ BOARD_Y = 270
 BOARD_H = 176
 BOARD_W = layout.PANEL_W - 12
 ROW_HAND = 38
-ROW_KEYS = 90
-ROW_DELIVERY = 124
+ROW_KEYS = 97
+ROW_DELIVERY = 127
 SLOT_X = 300
 SLOT_W = 92
 CHIP_W, CHIP_H = 18, 28
 KEY_W = 27
+KEY_X = 8
 DEV_X = 300
 DEV_W = 34
 DELIVERY_W = 56
@@ -66,15 +68,16 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
             x = bx + SLOT_X + i * SLOT_W
             draw.text((x + 4, by + ROW_HAND), label(f"slot_{slot}", lang), font=small,
                       fill=style.MUTED)
-        draw.text((bx + 8, by + ROW_KEYS - 2), label("keys", lang), font=small, fill=style.MUTED)
+        draw.text((bx + 8, by + ROW_KEYS - 18), label("keys", lang), font=small,
+                  fill=style.MUTED)
         for i in range(len(edition.locks)):
-            x = bx + 8 + 40 + i * KEY_W
+            x = bx + KEY_X + i * KEY_W
             draw.rectangle((x, by + ROW_KEYS - 4, x + KEY_W - 3, by + ROW_KEYS + 18),
                            outline=style.FRAME)
-        draw.text((bx + DEV_X, by + ROW_KEYS - 2), label("development", lang)[:3] + ".",
-                  font=small, fill=style.MUTED)
+        draw.text((bx + DEV_X, by + ROW_KEYS - 18), label("development", lang), font=small,
+                  fill=style.MUTED)
         for space in range(len(edition.development_track)):
-            x = bx + DEV_X + 32 + space * (DEV_W - 2)
+            x = bx + DEV_X + space * (DEV_W - 2)
             draw.rectangle((x, by + ROW_KEYS - 4, x + DEV_W - 4, by + ROW_KEYS + 18),
                            outline=style.FRAME, fill=style.PANEL_BG)
             draw.text((x + 2, by + ROW_KEYS - 3), str(space), font=font(9), fill=style.MUTED)
@@ -111,13 +114,13 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     y = by + 18
     player_marker(draw, im, (bx + 20, y), 24, state.order, player.id)
     draw_text(im, (bx + 38, y), player.id, 19, style.INK, bold=True, anchor="lm")
-    x = bx + 38 + min(150, font(19, True).getlength(player.id)) + 14
+    x = bx + 38 + min(150, text_width(player.id, 19, True)) + 14
     draw_text(im, (x, y), f"{player.money} DM", 19, style.INK, bold=True, anchor="lm")
     x += 90
     staff = (f"{label('employees', lang)} {player.supply} · {label('lobby', lang)} "
              f"{player.lobby} · {label('stations', lang)} {player.stations_left}")
     draw_text(im, (x, y), staff, 14, style.INK, anchor="lm")
-    x += font(14).getlength(staff) + 12
+    x += text_width(staff, 14) + 12
     if player.route:
         route = edition.route_cards.get(player.route)
         names = (f"{edition.nodes[route.a].name}–{edition.nodes[route.b].name}"
@@ -159,7 +162,7 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: Sta
     ink = style.PLAYER_INK[seat_of(state.order, player.id)]
     y = by + ROW_KEYS + 7
     for i, lock_id in enumerate(edition.locks):
-        x = bx + 8 + 40 + i * KEY_W
+        x = bx + KEY_X + i * KEY_W
         text = _lock_label(edition, lock_id, lang)
         if lock_id in player.keys:
             draw.rectangle((x + 1, by + ROW_KEYS - 3, x + KEY_W - 4, by + ROW_KEYS + 17),
@@ -168,7 +171,7 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: Sta
         else:
             draw_text(im, (x + (KEY_W - 3) / 2, y), text, 11, style.FRAME, anchor="mm")
     space = min(player.development, len(edition.development_track) - 1)
-    x = bx + DEV_X + 32 + space * (DEV_W - 2) + (DEV_W - 4) / 2
+    x = bx + DEV_X + space * (DEV_W - 2) + (DEV_W - 4) / 2
     player_marker(draw, im, (x, y + 2), 16, state.order, player.id)
 
 

@@ -1,0 +1,94 @@
+"""Render benchmark (DESIGN §6): full board draw + PNG encode, and a whole game's replay.
+
+    python bench/render_bench.py
+
+Plays one seeded random 4-player game, then times `render.board(state, "full")` on states
+spread over the game against the baseline the target is measured by: paste (copy) the
+cached background and encode it the same way. Prints the figures and checks the targets:
+median <= 100 ms, PNG <= 500 KB, median within 2x of the baseline, replay <= 8 MB.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import render
+from render.background import static_background
+from rules import (
+    apply,
+    current_player,
+    edition_of,
+    is_over,
+    legal_actions,
+    load_edition,
+    new_game,
+)
+from rules.state import State
+
+
+def play(players: list[str], seed: int) -> list[State]:
+    state = new_game(load_edition(), players, seed=seed)
+    rnd = random.Random(seed)
+    states = [state]
+    while not is_over(state):
+        pid = current_player(state)
+        assert pid is not None
+        state = apply(state, pid, rnd.choice(legal_actions(state, pid)))
+        states.append(state)
+    return states
+
+
+def timed(fn, repeat: int) -> list[float]:  # type: ignore[no-untyped-def]
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def main() -> int:
+    states = play(["ann", "ben", "cem", "dan"], seed=11)
+    sample = states[:: max(1, len(states) // 20)]
+    for s in sample:  # warm the caches: backgrounds per era, text masks, label overlay
+        render.board(s)
+    board_ms: list[float] = []
+    base_ms: list[float] = []
+    sizes: list[int] = []
+    for s in sample:
+        edition = edition_of(s)
+        bg = static_background(edition, "full", "en", len(s.order),
+                               s.era >= edition.east_opens_era)
+        # interleaved, so a busy machine slows both sides of the ratio alike
+        for _ in range(7):
+            board_ms += timed(lambda s=s: sizes.append(len(render.board(s))), 1)
+            base_ms += timed(lambda bg=bg: render.encode_png(bg.copy()), 1)
+    rgb_ms = timed(lambda: render.draw(sample[-1]).save(io.BytesIO(), "PNG"), 5)
+    t = time.perf_counter()
+    anim = render.replay(states)
+    replay_s = time.perf_counter() - t
+    med, base = statistics.median(board_ms), statistics.median(base_ms)
+    p95 = sorted(board_ms)[int(len(board_ms) * 0.95)]
+    print(f"game: {len(states)} states, {len(sample)} sampled, 7 interleaved runs each")
+    print(f"full board draw+encode: median {med:.1f} ms, p95 {p95:.1f} ms")
+    print(f"baseline (copy cached background + encode): median {base:.1f} ms "
+          f"-> ratio {med / base:.2f}x")
+    print(f"PNG size: median {statistics.median(sizes) / 1024:.0f} KB, "
+          f"max {max(sizes) / 1024:.0f} KB")
+    print(f"same board as RGB PNG at Pillow's default level (not used): "
+          f"median {statistics.median(rgb_ms):.1f} ms")
+    print(f"replay: {len(anim) / 1024 / 1024:.2f} MB in {replay_s:.1f} s")
+    ok = med <= 100 and max(sizes) <= 500 * 1024 and med <= 2 * base and len(anim) <= 8 << 20
+    print("targets:", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""Small RGBA images drawn once and pasted many times: text, markers, tokens, chips.
+
+Measured with Pillow 10–13: pasting a cached RGBA sprite costs ~18 µs, while drawing the
+same marker (shape + FreeType text + colour-through-mask paste) costs 60–100 µs. A board
+has a few hundred such pieces, so caching them is what keeps the dynamic layer within the
+budget of bench/render_bench.py. Every cache here is bounded.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.fonts import font
+
+RGB = style.RGB
+Sprite = Image.Image  # RGBA
+
+
+def blit(im: Image.Image, sprite: Sprite, centre: tuple[float, float]) -> None:
+    """Paste `sprite` centred on `centre`."""
+    x = int(centre[0] - sprite.width / 2 + 0.5)
+    y = int(centre[1] - sprite.height / 2 + 0.5)
+    im.paste(sprite, (x, y), sprite)
+
+
+def blit_at(im: Image.Image, sprite: Sprite, top_left: tuple[float, float]) -> None:
+    im.paste(sprite, (int(top_left[0] + 0.5), int(top_left[1] + 0.5)), sprite)
+
+
+@lru_cache(maxsize=4096)
+def text(value: str, size: int, fill: RGB, bold: bool = False) -> tuple[Sprite, int, int]:
+    """The text as a sprite plus the offset of its top-left from the (left, baseline) point."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(value, anchor="ls")
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), value, font=f, fill=255, anchor="ls")
+    sprite = Image.new("RGBA", mask.size, (*fill, 0))
+    sprite.putalpha(mask)
+    return sprite, left, top
+
+
+def draw_text(im: Image.Image, xy: tuple[float, float], value: str, size: int, fill: RGB, *,
+              bold: bool = False, anchor: str = "ls") -> None:
+    """Draw text with its anchor at `xy`: l/m/r horizontally, s (baseline) or m (middle)."""
+    if not value:
+        return
+    sprite, left, top = text(value, size, fill, bold)
+    x, y = xy
+    if anchor[0] != "l":
+        width = text_width(value, size, bold)
+        x -= width / 2 if anchor[0] == "m" else width
+    if anchor[1] == "m":
+        # centre the cap height on y, so digits and capitals sit visually centred
+        y += cap_height(size, bold) / 2
+    im.paste(sprite, (int(x + left + 0.5), int(y + top + 0.5)), sprite)
+
+
+@lru_cache(maxsize=4096)
+def text_width(value: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(value)
+
+
+@lru_cache(maxsize=64)
+def cap_height(size: int, bold: bool = False) -> int:
+    return -font(size, bold).getbbox("H", anchor="ls")[1]

@@ -1,0 +1,148 @@
+"""render.board: PNGs that decode, the right size per view and language, layers proven
+by pixel probes at the coordinates the layout module exposes."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+import render
+from render import layout, map_layer, panels, style
+from rules import city_value, edition_of, load_edition
+from rules.state import State, Truck
+
+
+def decode(data: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    return im.convert("RGB")
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 6) -> bool:
+    """Equal up to the fixed palette's rounding (Pillow's nearest-colour lookup is coarse)."""
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def colours_in(im: Image.Image, box: tuple[float, float, float, float]) -> set[tuple[int, ...]]:
+    crop = im.crop(tuple(round(v) for v in box))
+    return {c for _n, c in crop.getcolors(1 << 16)}
+
+
+def map_pixel(im: Image.Image, point: layout.Point, view: str = "full") -> tuple[int, ...]:
+    ox, oy = layout.map_origin(view) or (0, 0)
+    return im.getpixel((round(point[0] + ox), round(point[1] + oy)))
+
+
+@pytest.mark.parametrize("view", layout.VIEWS)
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_board_decodes_with_the_views_size(start: State, view: str, lang: str) -> None:
+    data = render.board(start, view=view, lang=lang)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) <= 500 * 1024
+    assert decode(data).size == layout.view_size(view)
+
+
+def test_languages_draw_different_labels(start: State) -> None:
+    en, de = render.board(start, "players", "en"), render.board(start, "players", "de")
+    assert en != de
+
+
+def test_unknown_view_is_refused(start: State) -> None:
+    with pytest.raises(ValueError, match="unknown view"):
+        render.board(start, view="sideways")
+
+
+def _free_section(state: State, colour: str) -> str:
+    edition = edition_of(state)
+    return next(sid for sid, (link, _n) in edition.sections.items()
+                if link.colour == colour and sid not in state.built
+                and sid not in state.section_tiles)
+
+
+def _probe_point(state: State, sid: str, across: float) -> layout.Point:
+    """A point on the section, a quarter of the way along, `across` px off the centre line."""
+    g = layout.sections(edition_of(state))[sid]
+    x = g.start[0] + (g.end[0] - g.start[0]) * 0.3 + g.normal[0] * across
+    y = g.start[1] + (g.end[1] - g.start[1]) * 0.3 + g.normal[1] * across
+    return (x, y)
+
+
+def test_a_built_section_carries_its_colour(start: State) -> None:
+    sid = _free_section(start, "red")
+    point = _probe_point(start, sid, 0)
+    before = decode(render.board(start))
+    after = decode(render.board(replace(start, built=start.built | {sid})))
+    assert map_pixel(before, point) != style.ROAD["red"]
+    assert map_pixel(after, point) == style.ROAD["red"]
+
+
+def test_an_upgraded_link_is_wider(start: State) -> None:
+    edition = edition_of(start)
+    link = next(lk for lk in edition.links.values()
+                if all(s in start.built for s in lk.section_ids()) and lk.colour == "black")
+    sid = link.section_ids()[0]
+    # between the single carriageway's edge and the dual's: only the upgraded one covers it
+    off = (layout.ROAD_W / 2 + layout.DUAL_W / 2) / 2 + 1
+    point = _probe_point(start, sid, off)
+    single = decode(render.board(start))
+    dual = decode(render.board(replace(start, upgraded=start.upgraded | {link.id})))
+    assert map_pixel(single, point) != style.ROAD["black"]
+    assert map_pixel(dual, point) == style.ROAD["black"]
+
+
+def test_a_city_value_is_drawn_and_changes(start: State) -> None:
+    """Completing Flensburg–Hamburg (k2) raises Flensburg from 0 to 2: its disc changes."""
+    edition = edition_of(start)
+    done = replace(start, built=start.built | set(edition.links["k2"].section_ids()))
+    assert (city_value(start, "flensburg"), city_value(done, "flensburg")) == (0, 2)
+    x, y = layout.node_xy(edition, "flensburg")
+    r = layout.CITY_R - 3
+    box = (round(x - r), round(y - r + layout.HEADER_H), round(x + r),
+           round(y + r + layout.HEADER_H))
+    a, b = decode(render.board(start, "map")).crop(box), decode(render.board(done, "map")).crop(box)
+    assert a.tobytes() != b.tobytes()
+    assert style.INK in {c for _n, c in b.getcolors(1024)}  # the digit is drawn in ink
+
+
+def test_a_truck_appears_where_the_state_puts_it(start: State) -> None:
+    edition = edition_of(start)
+    ann = start.players["ann"]
+    moved = start.with_player(replace(ann, trucks=(Truck("k3.1", "chemicals"), None)))
+    x, y = map_layer.truck_xy(edition, "k3.1")
+    y += layout.HEADER_H
+    box = (x - 15, y - 9, x + 15, y + 9)  # the truck's plate, centred where the layout says
+    assert style.GOODS["chemicals"] in colours_in(decode(render.board(moved)), box)
+    assert style.GOODS["chemicals"] not in colours_in(decode(render.board(start)), box)
+
+
+def test_office_seats_show_their_players(start: State) -> None:
+    edition = edition_of(start)
+    ox, oy = layout.panel_origin("full") or (0, 0)
+    seats = start.offices["black"]
+    im = decode(render.board(start))
+    row = edition.colours.index("black")
+    filled = panels.seat_box(row, 0)
+    empty = panels.seat_box(row, len(seats))
+    centre = (ox + (filled[0] + filled[2]) // 2 - 4, oy + (filled[1] + filled[3]) // 2)
+    seat_colours = set(style.PLAYER_COLOURS)
+    assert im.getpixel(centre) in seat_colours
+    centre = (ox + (empty[0] + empty[2]) // 2, oy + (empty[1] + empty[3]) // 2)
+    assert close(im.getpixel(centre), style.EMPTY_SEAT)
+
+
+def test_the_east_is_hatched_until_era_3(start: State) -> None:
+    edition = load_edition()
+    leipzig = layout.node_xy(edition, "leipzig")
+    box = (round(leipzig[0]) + 20, round(leipzig[1]) + 20 + layout.HEADER_H,
+           round(leipzig[0]) + 40, round(leipzig[1]) + 40 + layout.HEADER_H)
+    closed = decode(render.board(start, "map")).crop(box)
+    opened = decode(render.board(replace(start, era=3), "map")).crop(box)
+    assert style.EAST_HATCH in {c for _n, c in closed.getcolors(1024)}
+    assert style.EAST_HATCH not in {c for _n, c in opened.getcolors(1024)}
+
+
+def test_board_is_pure(start: State) -> None:
+    assert render.board(start) == render.board(start)
