@@ -26,6 +26,7 @@ from .errors import (
 from .models import (
     ActionRecord,
     AppendResult,
+    Event,
     Game,
     GameStatus,
     ReminderRequest,
@@ -235,6 +236,25 @@ class GameStore(QueriesMixin, RemindersMixin):
                 (self._dump(settings), now, game_id),
             )
             return await self._load_game(conn, game_id)
+
+        return await self._write(body)
+
+    async def record_event(
+        self,
+        game_id: int,
+        kind: str,
+        *,
+        user_id: str | None,
+        detail: Mapping[str, Any],
+    ) -> Event:
+        """Append an out-of-band event (e.g. an undo request or a vote) to the game's
+        record. Does not bump the version: an event changes no board.
+        Raises GameNotFoundError."""
+
+        async def body(conn: aiosqlite.Connection, now: float) -> Event:
+            await self._game_row(conn, game_id)
+            event_id = await self._event(conn, game_id, kind, user_id, detail, now)
+            return Event(event_id, game_id, kind, user_id, dict(detail), now)
 
         return await self._write(body)
 
