@@ -1,1 +1,73 @@
-"""See README.md."""
+"""The game store: SQLite through aiosqlite (DESIGN §3).
+
+The action log is the source of truth, the snapshot a cache written in the same
+transaction. The store knows the game only as notation strings and JSON snapshot text; it
+never imports `rules`, `render`, `service` or discord.
+
+    store = await GameStore.open()            # $AUTOBAHN_DB or autobahn.sqlite3, migrated
+    game = await store.create_game(host_id="ann", edition="classic", edition_hash=h, seed=7)
+    ...
+    await store.append_action(game.id, expected_version=game.version, player_id="ann",
+                              notation="build r2.1 with red", snapshot_json=state.to_json(),
+                              next_player="ben")
+
+Command line: `python -m store check`, `python -m store backup PATH` (`--db` or
+$AUTOBAHN_DB picks the database).
+"""
+
+from .db import SCHEMA_VERSION, IntegrityReport
+from .errors import (
+    DuplicateInteractionError,
+    GameNotFoundError,
+    GameStatusError,
+    MigrationError,
+    PlayerError,
+    SchemaTooNewError,
+    StaleVersionError,
+    StoreBusyError,
+    StoreError,
+    StoreValueError,
+)
+from .models import (
+    ACTIVE_STATUSES,
+    ActionRecord,
+    AppendResult,
+    Event,
+    Game,
+    GameStatus,
+    Player,
+    Reminder,
+    ReminderRequest,
+    ReminderSettings,
+    Snapshot,
+    UndoEvent,
+)
+from .repository import GameStore
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "SCHEMA_VERSION",
+    "ActionRecord",
+    "AppendResult",
+    "DuplicateInteractionError",
+    "Event",
+    "Game",
+    "GameNotFoundError",
+    "GameStatus",
+    "GameStatusError",
+    "GameStore",
+    "IntegrityReport",
+    "MigrationError",
+    "Player",
+    "PlayerError",
+    "Reminder",
+    "ReminderRequest",
+    "ReminderSettings",
+    "SchemaTooNewError",
+    "Snapshot",
+    "StaleVersionError",
+    "StoreBusyError",
+    "StoreError",
+    "StoreValueError",
+    "UndoEvent",
+]

@@ -1,0 +1,154 @@
+"""Reads, listings, interaction ids and maintenance: the read side of GameStore."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from . import db
+from ._base import ACTION_COLUMNS, GAME_COLUMNS, StoreBase
+from .models import ACTIVE_STATUSES, ActionRecord, Event, Game, GameStatus, Snapshot
+
+
+class QueriesMixin(StoreBase):
+    async def get_game(self, game_id: int) -> Game:
+        """Raises GameNotFoundError."""
+        return await self._read(lambda conn: self._load_game(conn, game_id))
+
+    async def read_log(
+        self, game_id: int, from_seq: int = 1, *, limit: int | None = None
+    ) -> list[ActionRecord]:
+        """Actions with seq >= from_seq, in order. Raises GameNotFoundError."""
+
+        async def body(conn: aiosqlite.Connection) -> list[ActionRecord]:
+            await self._game_row(conn, game_id)
+            rows = await conn.execute_fetchall(
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq >= ? "
+                "ORDER BY seq LIMIT ?",
+                (game_id, from_seq, -1 if limit is None else limit),
+            )
+            return [self._action(r) for r in rows]
+
+        return await self._read(body)
+
+    async def read_snapshot(self, game_id: int) -> Snapshot | None:
+        """The cached current state; None before the game starts. Raises GameNotFoundError."""
+
+        async def body(conn: aiosqlite.Connection) -> Snapshot | None:
+            await self._game_row(conn, game_id)
+            rows = await conn.execute_fetchall(
+                "SELECT game_id, version, seq, state_json, updated_at FROM snapshots "
+                "WHERE game_id = ?",
+                (game_id,),
+            )
+            return Snapshot(*rows[0]) if rows else None
+
+        return await self._read(body)
+
+    async def list_events(self, game_id: int, kind: str | None = None) -> list[Event]:
+        async def body(conn: aiosqlite.Connection) -> list[Event]:
+            rows = await conn.execute_fetchall(
+                "SELECT id, game_id, kind, user_id, detail, created_at FROM events "
+                "WHERE game_id = ? AND (? IS NULL OR kind = ?) ORDER BY id",
+                (game_id, kind, kind),
+            )
+            return [
+                Event(
+                    r["id"],
+                    r["game_id"],
+                    r["kind"],
+                    r["user_id"],
+                    json.loads(r["detail"]),
+                    r["created_at"],
+                )
+                for r in rows
+            ]
+
+        return await self._read(body)
+
+    # -- listings ---------------------------------------------------------------------------
+
+    async def games_in_channel(
+        self, channel_id: int, statuses: Sequence[GameStatus] = ACTIVE_STATUSES
+    ) -> list[Game]:
+        """Games whose channel or thread is `channel_id`, oldest first."""
+        return await self._list(
+            "(channel_id = ? OR thread_id = ?)", (channel_id, channel_id), statuses
+        )
+
+    async def games_of_player(
+        self, user_id: str, statuses: Sequence[GameStatus] = ACTIVE_STATUSES
+    ) -> list[Game]:
+        """Games in which `user_id` has a seat, oldest first."""
+        return await self._list(
+            "id IN (SELECT game_id FROM game_players WHERE user_id = ?)", (user_id,), statuses
+        )
+
+    async def games_awaiting(self, user_id: str) -> list[Game]:
+        """Running games waiting for `user_id`'s decision, oldest first ("my turns")."""
+        return await self._list("current_player = ?", (user_id,), ("running",))
+
+    async def _list(
+        self, where: str, params: tuple[Any, ...], statuses: Sequence[GameStatus]
+    ) -> list[Game]:
+        marks = ",".join("?" * len(statuses))
+
+        async def body(conn: aiosqlite.Connection) -> list[Game]:
+            rows = await conn.execute_fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where} AND status IN ({marks}) "
+                "ORDER BY id",
+                (*params, *statuses),
+            )
+            return await self._games_from_rows(conn, rows)
+
+        return await self._read(body)
+
+    # -- interactions -----------------------------------------------------------------------
+
+    async def record_interaction(self, interaction_id: str, game_id: int | None = None) -> bool:
+        """Remember an interaction id; True the first time, False (and no change) after."""
+
+        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+            cursor = await conn.execute(
+                "INSERT INTO processed_interactions (interaction_id, game_id, processed_at) "
+                "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (interaction_id, game_id, now),
+            )
+            return cursor.rowcount == 1
+
+        return await self._write(body)
+
+    async def interaction_processed(self, interaction_id: str) -> bool:
+        async def body(conn: aiosqlite.Connection) -> bool:
+            rows = await conn.execute_fetchall(
+                "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction_id,)
+            )
+            return bool(rows)
+
+        return await self._read(body)
+
+    async def prune_interactions(self, older_than: float) -> int:
+        """Forget ids processed before `older_than` (Discord stops retrying an interaction
+        after 15 minutes, so a day's worth is plenty). Returns how many were removed."""
+
+        async def body(conn: aiosqlite.Connection, now: float) -> int:
+            cursor = await conn.execute(
+                "DELETE FROM processed_interactions WHERE processed_at < ?", (older_than,)
+            )
+            return cursor.rowcount
+
+        return await self._write(body)
+
+    # -- maintenance ------------------------------------------------------------------------
+
+    async def backup(self, dest: str | os.PathLike[str]) -> Path:
+        """Online backup to `dest` (SQLite backup API; the bot keeps running)."""
+        return await self._read(lambda conn: db.backup(conn, dest))
+
+    async def integrity_check(self) -> db.IntegrityReport:
+        return await self._read(db.integrity_check)

@@ -1,0 +1,227 @@
+"""Reminder schedule and per-player reminder settings (the part of GameStore behind them).
+
+Delivery is at most once: the reminder loop calls `mark_reminder_sent` *before* sending and
+sends only if that call returned True. After a restart, an overdue reminder is therefore
+sent once, and a reminder that was claimed just before a crash is not sent twice. (The
+alternative, send-then-mark, would re-send after a crash between the two; one missed ping
+is the lesser evil than a double ping per DESIGN §7.)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import cast
+
+import aiosqlite
+
+from ._base import StoreBase
+from .errors import StoreValueError
+from .models import Delivery, Reminder, ReminderKind, ReminderRequest, ReminderSettings
+
+REMINDER_COLUMNS = "id, game_id, user_id, kind, due_at, attempt, created_at, sent_at"
+SETTINGS_COLUMNS = (
+    "user_id, game_id, delivery, delay_s, repeat_s, max_repeats, quiet_start, quiet_end, "
+    "time_zone, vacation_until, updated_at"
+)
+
+
+def _reminder(row: sqlite3.Row) -> Reminder:
+    return Reminder(
+        id=row["id"],
+        game_id=row["game_id"],
+        user_id=row["user_id"],
+        kind=cast(ReminderKind, row["kind"]),
+        due_at=row["due_at"],
+        attempt=row["attempt"],
+        created_at=row["created_at"],
+        sent_at=row["sent_at"],
+    )
+
+
+def _settings(row: sqlite3.Row) -> ReminderSettings:
+    return ReminderSettings(
+        user_id=row["user_id"],
+        game_id=row["game_id"],
+        delivery=cast(Delivery, row["delivery"]),
+        delay_s=row["delay_s"],
+        repeat_s=row["repeat_s"],
+        max_repeats=row["max_repeats"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        time_zone=row["time_zone"],
+        vacation_until=row["vacation_until"],
+        updated_at=row["updated_at"],
+    )
+
+
+async def replace_pending(
+    conn: aiosqlite.Connection, game_id: int, requests: Sequence[ReminderRequest], now: float
+) -> None:
+    """Drop the game's unsent reminders and schedule `requests` instead (inside a write).
+
+    Sent rows stay: they are the record that a ping went out.
+    """
+    await conn.execute("DELETE FROM reminders WHERE game_id = ? AND sent_at IS NULL", (game_id,))
+    if requests:
+        await conn.executemany(
+            "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, r.user_id, r.kind, r.due_at, r.attempt, now) for r in requests],
+        )
+
+
+class RemindersMixin(StoreBase):
+    async def set_reminders(self, game_id: int, requests: Sequence[ReminderRequest]) -> None:
+        """Replace the game's pending reminders (an empty list clears them).
+
+        Raises GameNotFoundError. Prefer the `reminders=` argument of append_action, which
+        commits the schedule together with the move that caused it.
+        """
+
+        async def body(conn: aiosqlite.Connection, now: float) -> None:
+            await self._game_row(conn, game_id)
+            await replace_pending(conn, game_id, requests, now)
+
+        await self._write(body)
+
+    async def pending_reminders(self, game_id: int) -> list[Reminder]:
+        async def body(conn: aiosqlite.Connection) -> list[Reminder]:
+            rows = await conn.execute_fetchall(
+                f"SELECT {REMINDER_COLUMNS} FROM reminders "
+                "WHERE game_id = ? AND sent_at IS NULL ORDER BY due_at, id",
+                (game_id,),
+            )
+            return [_reminder(r) for r in rows]
+
+        return await self._read(body)
+
+    async def due_reminders(self, now: float | None = None, *, limit: int = 100) -> list[Reminder]:
+        """Unsent reminders due at `now` (default: the clock) of running games, oldest first."""
+        at = self._clock() if now is None else now
+
+        async def body(conn: aiosqlite.Connection) -> list[Reminder]:
+            rows = await conn.execute_fetchall(
+                f"SELECT {', '.join('r.' + c for c in REMINDER_COLUMNS.split(', '))} "
+                "FROM reminders AS r JOIN games AS g ON g.id = r.game_id "
+                "WHERE r.sent_at IS NULL AND r.due_at <= ? AND g.status = 'running' "
+                "ORDER BY r.due_at, r.id LIMIT ?",
+                (at, limit),
+            )
+            return [_reminder(r) for r in rows]
+
+        return await self._read(body)
+
+    async def mark_reminder_sent(
+        self,
+        reminder_id: int,
+        *,
+        sent_at: float | None = None,
+        follow_up: ReminderRequest | None = None,
+    ) -> bool:
+        """Claim a reminder as sent; True only for the call that claimed it.
+
+        Idempotent: a second call (a restart, a second loop) returns False and changes
+        nothing. `follow_up` (the next repeat, or a 'stalled' notice) is scheduled in the
+        same transaction, and only by the claiming call, so repeats are never doubled.
+        An unknown id returns False.
+        """
+
+        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+            cursor = await conn.execute(
+                "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL "
+                "RETURNING game_id",
+                (now if sent_at is None else sent_at, reminder_id),
+            )
+            row = await cursor.fetchone()
+            if row is None:
+                return False
+            if follow_up is not None:
+                await conn.execute(
+                    "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        row[0],
+                        follow_up.user_id,
+                        follow_up.kind,
+                        follow_up.due_at,
+                        follow_up.attempt,
+                        now,
+                    ),
+                )
+            return True
+
+        return await self._write(body)
+
+    async def get_reminder_settings(
+        self, user_id: str, game_id: int | None = None
+    ) -> ReminderSettings:
+        """The settings in force: the game's override, else the user's default, else the
+        built-in defaults (`ReminderSettings(user_id)`; its game_id tells which applied)."""
+
+        async def body(conn: aiosqlite.Connection) -> ReminderSettings:
+            rows = await conn.execute_fetchall(
+                f"SELECT {SETTINGS_COLUMNS} FROM reminder_settings "
+                "WHERE user_id = ? AND (game_id IS NULL OR game_id IS ?) "
+                "ORDER BY game_id IS NULL LIMIT 1",
+                (user_id, game_id),
+            )
+            return _settings(rows[0]) if rows else ReminderSettings(user_id)
+
+        return await self._read(body)
+
+    async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
+        """Store settings for (user, game) or the user's default (game_id None).
+
+        Raises GameNotFoundError for an unknown game, StoreValueError for out-of-range
+        values (negative delay, quiet hours outside 0..1439 or only one end given).
+        """
+
+        async def body(conn: aiosqlite.Connection, now: float) -> ReminderSettings:
+            if settings.game_id is not None:
+                await self._game_row(conn, settings.game_id)
+            await conn.execute(
+                "DELETE FROM reminder_settings WHERE user_id = ? AND game_id IS ?",
+                (settings.user_id, settings.game_id),
+            )
+            s = settings
+            try:
+                await conn.execute(
+                    f"INSERT INTO reminder_settings ({SETTINGS_COLUMNS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        s.user_id,
+                        s.game_id,
+                        s.delivery,
+                        s.delay_s,
+                        s.repeat_s,
+                        s.max_repeats,
+                        s.quiet_start,
+                        s.quiet_end,
+                        s.time_zone,
+                        s.vacation_until,
+                        now,
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise StoreValueError(f"bad reminder settings: {exc}") from exc
+            rows = await conn.execute_fetchall(
+                f"SELECT {SETTINGS_COLUMNS} FROM reminder_settings "
+                "WHERE user_id = ? AND game_id IS ?",
+                (s.user_id, s.game_id),
+            )
+            return _settings(rows[0])
+
+        return await self._write(body)
+
+    async def clear_reminder_settings(self, user_id: str, game_id: int | None = None) -> bool:
+        """Forget a game override (or the default); True if there was one."""
+
+        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+            cursor = await conn.execute(
+                "DELETE FROM reminder_settings WHERE user_id = ? AND game_id IS ?",
+                (user_id, game_id),
+            )
+            return cursor.rowcount > 0
+
+        return await self._write(body)
