@@ -1,1 +1,17 @@
-"""See README.md."""
+"""The application layer, Discord-free (DESIGN §1): used by the console and the cogs.
+
+    service = GameService(await GameStore.open(), clock=time.time, renderer=render_board)
+    game = await service.create_game(CONSOLE, "ann", "ann", seats=3, seed=7)
+    result = await service.act(game.id, "ann", "route hamburg-muenchen")
+"""
+
+from .boards import BoardPool, render_board
+from .core import CONSOLE, Place
+from .errors import ServiceError, message
+from .games import GameService
+from .results import ActResult, Change, GameView, StartResult, UndoResult, VoteResult
+
+__all__ = [
+    "CONSOLE", "ActResult", "BoardPool", "Change", "GameService", "GameView", "Place",
+    "ServiceError", "StartResult", "UndoResult", "VoteResult", "message", "render_board",
+]

@@ -1,0 +1,84 @@
+"""Board images for the service: the `render` package, called off the event loop.
+
+`render_board` is the one place that imports `render` (lazily, so the service starts even
+while the renderer is being built). Until `render.board` exists it returns a PNG that says
+plainly it is a placeholder — it must go once the render branch is merged.
+
+Rendering is CPU work of tens of milliseconds; doing it on the event loop would stall every
+other game's commands. `BoardPool` runs it in an executor (see `make_executor` for why a
+thread pool is the default).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
+
+from rules import State
+
+Renderer = Callable[[State, str, str], bytes]  # (state, view, lang) -> PNG bytes
+VIEWS = ("full", "map", "players")
+
+
+def render_board(state: State, view: str = "full", lang: str = "en") -> bytes:
+    """PNG bytes of `state` through `render.board`."""
+    try:
+        import render
+    except ImportError:  # pragma: no cover - render/ is part of this repository
+        board = None
+    else:
+        board = getattr(render, "board", None)
+    if board is None:
+        return placeholder_png(state, view)
+    return bytes(board(state, view=view, lang=lang))
+
+
+def render_board_json(state_json: str, view: str = "full", lang: str = "en") -> bytes:
+    """The same from JSON text: what a process pool receives (cheaper to send than a
+    pickled state tree, and independent of the worker's class identities)."""
+    return render_board(State.from_json(state_json), view, lang)
+
+
+def placeholder_png(state: State, view: str) -> bytes:
+    """A small PNG that says it is NOT the board: render.board is not merged yet."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (640, 120), "white")
+    draw = ImageDraw.Draw(img)
+    draw.text((10, 10), "PLACEHOLDER - render.board is not available yet", fill="red")
+    draw.text((10, 40), f"view={view} era={state.era} phase={state.phase}", fill="black")
+    out = io.BytesIO()
+    img.save(out, "PNG")
+    return out.getvalue()
+
+
+def make_executor(kind: str = "thread", workers: int = 2) -> Executor:
+    """A thread pool by default: Pillow releases the GIL while it draws and encodes, and a
+    thread pool needs no state pickling or worker start-up (measured in bench/RESULTS.md
+    and the issue-6 report). "process" is kept for a renderer that holds the GIL."""
+    if kind == "process":
+        return ProcessPoolExecutor(max_workers=workers)
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+
+
+class BoardPool:
+    """Renders off the event loop in `executor` with `renderer`."""
+
+    def __init__(self, renderer: Renderer = render_board, executor: Executor | None = None):
+        self.renderer = renderer
+        self.executor = executor or make_executor()
+        self._process = isinstance(self.executor, ProcessPoolExecutor)
+
+    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
+        loop = asyncio.get_running_loop()
+        if self._process and self.renderer is render_board:
+            job = partial(render_board_json, state.to_json(), view, lang)
+        else:
+            job = partial(self.renderer, state, view, lang)
+        return await loop.run_in_executor(self.executor, job)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,345 @@
+"""`GameService`: create, join, start, act, look and end games — Discord-free.
+
+Both adapters (the console and the Discord cogs) call these coroutines and translate what
+comes back; a user's mistake is a `ServiceError` (or `IllegalAction` wrapping a
+`RuleError`) with a code and parameters, never an English sentence.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import rules
+from rules import RuleError, State
+from store import Game, Reminder, ReminderRequest, ReminderSettings, StoreValueError
+
+from .errors import (
+    BadMoveNumber,
+    BadOption,
+    GameFull,
+    IllegalAction,
+    NoGameHere,
+    NotEnoughPlayers,
+    NotYourTurn,
+    SeveralGamesHere,
+    StaleVersion,
+)
+from .log import log_lines
+from .records import check_record, make_record
+from .reminders import first_reminder, follow_up, valid_zone
+from .replay import edition_named, initial_state, turn_passed
+from .results import ActResult, Change, GameView, StartResult
+from .undo import UndoMixin
+
+ALTERNATIVES = 5  # legal actions suggested when one is refused
+SETTINGS = {"seats": int, "language": str, "reminders": bool}
+
+
+class GameService(UndoMixin):
+    # -- the lobby --------------------------------------------------------------------------
+
+    async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
+                          seed: int | None = None, language: str = "en",
+                          settings: Mapping[str, Any] | None = None) -> Game:
+        """A new game in `place` (a `Place`) with the host in seat 0."""
+        edition = edition_named("classic")
+        if not edition.players_min <= seats <= edition.players_max:
+            raise BadOption(name="players", value=seats,
+                            expected=f"{edition.players_min}-{edition.players_max}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        options = {"seats": seats, "reminders": True, **(settings or {})}
+        try:
+            return await self.store.create_game(
+                host_id=host_id, host_name=host_name, edition=edition.name,
+                edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
+                channel_id=place.channel_id, thread_id=place.thread_id, language=language,
+                settings=options)
+        except StoreValueError:
+            raise BadOption(name="name", value=host_name, expected="text") from None
+
+    async def join(self, game_id: int, user_id: str, name: str,
+                   language: str | None = None) -> Game:
+        game = await self._game(game_id)
+        seats = int(game.settings.get("seats", 4))
+        with self._translated(game_id, user_id):
+            try:
+                return await self.store.add_player(game_id, user_id, name, language=language,
+                                                   max_players=seats)
+            except StoreValueError:
+                raise BadOption(name="name", value=name, expected="text") from None
+            except Exception as err:
+                if getattr(err, "reason", "") == "game_full":
+                    raise GameFull(game=game_id, seats=seats) from None
+                raise
+
+    async def leave(self, game_id: int, user_id: str) -> Game:
+        with self._translated(game_id, user_id):
+            return await self.store.remove_player(game_id, user_id)
+
+    async def start(self, game_id: int, by_user: str) -> StartResult:
+        """Deal the game: seats in join order, the start player drawn by the seeded RNG."""
+        game = await self._game(game_id)
+        self._require_host(game, by_user)
+        if game.status != "lobby":
+            self._require_running(game)  # raises the right status error
+        edition = edition_named(game.edition)
+        if len(game.players) < edition.players_min:
+            raise NotEnoughPlayers(game=game_id, count=len(game.players),
+                                   low=edition.players_min)
+        state = initial_state(game.edition, game.player_ids, game.seed)
+        first = rules.current_player(state)
+        assert first is not None
+        with self._translated(game_id):
+            started = await self.store.start_game(
+                game_id, expected_version=game.version, snapshot_json=state.to_json(),
+                current_player=first, by_user=by_user)
+            await self._schedule(started, first)
+        self._remember(game_id, started.version, state)
+        board = await self.render(state, "full", game.language)
+        return StartResult(started, first, self.decision_kind(state) or "", board, state)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: str, notation: str, *,
+                  expected_version: int | None = None, interaction_id: str | None = None,
+                  lang: str | None = None) -> ActResult:
+        """Apply `notation` for `user_id`: checks, rules, one store transaction, board."""
+        game = await self._game(game_id)
+        if expected_version is not None and expected_version != game.version:
+            raise StaleVersion(expected=expected_version, actual=game.version)
+        self._require_running(game)
+        self._require_member(game, user_id)
+        state = await self._state(game)
+        current = rules.current_player(state)
+        if current != user_id:
+            raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
+        try:
+            after = rules.apply(state, user_id, notation)
+            canonical = str(rules.parse_action(notation))
+        except RuleError as err:
+            raise IllegalAction(err, self._alternatives(state, user_id, notation)) from None
+        over = rules.is_over(after)
+        next_player = rules.current_player(after)
+        reminders: list[ReminderRequest] | None = None
+        if over:
+            reminders = []
+        elif next_player != user_id and next_player is not None:
+            reminders = await self._reminders_for(game, next_player)
+        with self._translated(game_id, user_id):
+            result = await self.store.append_action(
+                game_id, expected_version=game.version, player_id=user_id, notation=canonical,
+                snapshot_json=after.to_json(), next_player=next_player,
+                interaction_id=interaction_id, status="finished" if over else None,
+                reminders=reminders)
+        self._remember(game_id, result.version, after)
+        passed = turn_passed(state, after)
+        board = await self.render(after, "full", lang or game.language) if passed else None
+        scores = rules.scores(after) if over else None
+        return ActResult(
+            game_id, result.version, result.action.seq, user_id, canonical,
+            _changes(state, after), passed, next_player, self.decision_kind(after), board,
+            over, scores, tuple(rules.winners(after)) if over else (), after)
+
+    def _alternatives(self, state: State, user_id: str, text: str) -> list[str]:
+        """A few legal actions, those sharing the most words with the refused text first."""
+        words = text.lower().split()
+        legal = [str(a) for a in rules.legal_actions(state, user_id)]
+
+        def closeness(option: str) -> tuple[int, int]:
+            parts = option.split()
+            same_head = int(bool(words) and parts[0] == words[0])
+            return (-same_head, -len(set(parts) & set(words)))
+
+        return sorted(legal, key=closeness)[:ALTERNATIVES]
+
+    async def legal(self, game_id: int, user_id: str | None = None) -> tuple[str, list[str]]:
+        """(player, their legal actions); `user_id` None means whoever must decide."""
+        game = await self._game(game_id)
+        self._require_running(game)
+        state = await self._state(game)
+        player = user_id or rules.current_player(state) or ""
+        return player, [str(a) for a in rules.legal_actions(state, player)]
+
+    # -- looking ----------------------------------------------------------------------------
+
+    async def view(self, game_id: int) -> GameView:
+        game = await self._game(game_id)
+        if game.status == "lobby" or (game.status == "abandoned" and game.action_count == 0
+                                      and not await self.store.read_snapshot(game_id)):
+            return GameView(game, None, None, None, None, {}, {})
+        state = await self._state(game)
+        over = rules.is_over(state)
+        return GameView(game, state, rules.current_player(state), self.decision_kind(state),
+                        rules.era(state), rules.scores(state),
+                        {p: rules.money(state, p) for p in state.order},
+                        tuple(rules.winners(state)) if over else ())
+
+    async def state_at(self, game_id: int, at_move: int | None = None) -> State:
+        game = await self._game(game_id)
+        if game.status == "lobby":
+            self._require_running(game)
+        if at_move is None or at_move == game.action_count:
+            return await self._state(game)
+        if not 0 <= at_move <= game.action_count:
+            raise BadMoveNumber(move=at_move, count=game.action_count)
+        return await self._state_at(game, at_move)
+
+    async def board(self, game_id: int, *, at_move: int | None = None, view: str = "full",
+                    lang: str = "en") -> bytes:
+        if view not in ("full", "map", "players"):
+            raise BadOption(name="view", value=view, expected="map, players or full")
+        return await self.render(await self.state_at(game_id, at_move), view, lang)
+
+    async def log(self, game_id: int, lang: str = "en") -> list[str]:
+        game = await self._game(game_id)
+        with self._translated(game_id):
+            actions = await self.store.read_log(game_id)
+        return log_lines(actions, self.names(game), lang)
+
+    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
+        statuses = ("lobby", "running") if active else ("lobby", "running", "finished",
+                                                         "abandoned")
+        if place.where is None:
+            return []
+        return await self.store.games_in_channel(place.where, statuses)
+
+    async def game_here(self, place: Any) -> Game:
+        """The one active game in `place`; NoGameHere or SeveralGamesHere otherwise."""
+        games = await self.games_here(place)
+        if not games:
+            raise NoGameHere()
+        if len(games) > 1:
+            raise SeveralGamesHere(games=", ".join(f"#{g.id}" for g in games))
+        return games[0]
+
+    async def games_of(self, user_id: str) -> list[Game]:
+        return await self.store.games_of_player(user_id)
+
+    # -- records ----------------------------------------------------------------------------
+
+    async def export(self, game_id: int) -> dict[str, Any]:
+        """The game record: edition, seed, players, names and the notation log."""
+        game = await self._game(game_id)
+        if game.status == "lobby":
+            self._require_running(game)
+        with self._translated(game_id):
+            log = await self.store.read_log(game_id)
+        return make_record(edition=game.edition, edition_hash=game.edition_hash,
+                           seed=game.seed, players=game.player_ids, names=self.names(game),
+                           actions=[(a.player_id, a.notation) for a in log],
+                           final=await self._state(game))
+
+    async def import_record(self, place: Any, host_id: str, record: Any,
+                            language: str = "en") -> Game:
+        """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game."""
+        checked = check_record(record)
+        names = checked.names
+        game = await self.store.create_game(
+            host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
+            seed=checked.seed, guild_id=place.guild_id, channel_id=place.channel_id,
+            thread_id=place.thread_id, language=language,
+            settings={"seats": len(checked.players), "reminders": True, "imported": True})
+        for pid in checked.players:
+            game = await self.store.add_player(game.id, pid, names.get(pid, pid))
+        game = await self.store.start_game(
+            game.id, expected_version=game.version, snapshot_json=checked.initial.to_json(),
+            current_player=rules.current_player(checked.initial), by_user=host_id)
+        state, version = checked.initial, game.version
+        for i, (player, notation) in enumerate(checked.actions):
+            state = rules.apply(state, player, notation)
+            last = i == len(checked.actions) - 1
+            result = await self.store.append_action(
+                game.id, expected_version=version, player_id=player, notation=notation,
+                snapshot_json=state.to_json(), next_player=rules.current_player(state),
+                status="finished" if last and rules.is_over(state) else None,
+                reminders=[] if last else None)
+            version = result.version
+        self._remember(game.id, version, state)
+        return await self.store.get_game(game.id)
+
+    # -- settings and the end -----------------------------------------------------------------
+
+    async def update_settings(self, game_id: int, by_user: str,
+                              changes: Mapping[str, str]) -> Game:
+        """Change game settings (host only): seats (lobby), language, reminders on/off."""
+        game = await self._game(game_id)
+        if changes:
+            self._require_host(game, by_user)
+        settings = dict(game.settings)
+        for key, raw in changes.items():
+            settings[key] = _setting(game, key, raw)
+        with self._translated(game_id):
+            return await self.store.update_settings(game_id, settings) if changes else game
+
+    async def abandon(self, game_id: int, by_user: str) -> Game:
+        game = await self._game(game_id)
+        self._require_host(game, by_user)
+        with self._translated(game_id):
+            ended = await self.store.set_status(game_id, "abandoned", by_user=by_user,
+                                                reason="abandoned by the host")
+        self._forget(game_id)
+        return ended
+
+    # -- reminders ----------------------------------------------------------------------------
+
+    async def _reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
+        if not game.settings.get("reminders", True):
+            return []
+        settings = await self.store.get_reminder_settings(user_id, game.id)
+        return [first_reminder(user_id, self.clock(), settings)]
+
+    async def _schedule(self, game: Game, user_id: str) -> None:
+        await self.store.set_reminders(game.id, await self._reminders_for(game, user_id))
+
+    async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
+        if not valid_zone(settings.time_zone):
+            raise BadOption(name="time_zone", value=settings.time_zone,
+                            expected="an IANA time zone such as Europe/Berlin")
+        try:
+            return await self.store.set_reminder_settings(settings)
+        except StoreValueError as err:
+            raise BadOption(name="reminders", value=str(err), expected="valid values") from None
+
+    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
+        return await self.store.due_reminders(self.clock() if now is None else now)
+
+    async def claim_reminder(self, reminder: Reminder) -> bool:
+        """Mark `reminder` sent (before sending it: at most once) and schedule what follows:
+        the next repeat, or the channel's stall notice after the limit."""
+        now = self.clock()
+        following = None
+        if reminder.user_id is not None:
+            settings = await self.store.get_reminder_settings(reminder.user_id, reminder.game_id)
+            following = follow_up(reminder, now, settings)
+        return await self.store.mark_reminder_sent(reminder.id, sent_at=now, follow_up=following)
+
+
+def _setting(game: Game, key: str, raw: str) -> Any:
+    if key not in SETTINGS:
+        raise BadOption(name="setting", value=key, expected=", ".join(SETTINGS))
+    if key == "seats":
+        if game.status != "lobby" or not raw.isdigit() or not (
+                max(2, len(game.players)) <= int(raw) <= 4):
+            raise BadOption(name="seats", value=raw, expected="2-4, before the start")
+        return int(raw)
+    if key == "language":
+        from locales import SUPPORTED
+        if raw not in SUPPORTED:
+            raise BadOption(name="language", value=raw, expected=", ".join(SUPPORTED))
+        return raw
+    if raw.lower() not in ("on", "off", "true", "false", "yes", "no"):
+        raise BadOption(name=key, value=raw, expected="on or off")
+    return raw.lower() in ("on", "true", "yes")
+
+
+def _changes(before: State, after: State) -> tuple[Change, ...]:
+    out = [Change("change.money", {"player": p, "delta": f"{delta:+d}",
+                                   "money": rules.money(after, p)})
+           for p in after.order
+           if (delta := rules.money(after, p) - rules.money(before, p))]
+    if rules.era(after) != rules.era(before):
+        out.append(Change("change.era", {"era": rules.era(after)}))
+    return tuple(out)

@@ -1,0 +1,57 @@
+"""The game log as lines a player reads, in their language.
+
+Each line says the move number, the action as a sentence and the exact notation (the
+notation is what `/act` accepts, so a line can be copied back into a command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from locales import translate
+from rules import Action, RuleError, parse_action
+from rules.actions import Bonus, Extra, Key, Move, Pick, Play, Promote, Route, Simple, Slot
+from store import ActionRecord
+
+
+def _sentence(action: Action, player: str, lang: str) -> str:
+    match action:
+        case Play(slot=slot, target=target, goods=goods):
+            assert isinstance(action, Play)
+            return translate(f"log.{slot}", lang, player=player, target=target,
+                             card=action.card_text(), goods=goods or "")
+        case Key(lock=lock):
+            return translate("log.key", lang, player=player, target=lock)
+        case Move(truck=truck, path=path, deliver=deliver):
+            code = "log.move_deliver" if deliver else "log.move"
+            return translate(code, lang, player=player, truck=truck, path=" ".join(path) or "-")
+        case Promote(source=source, target=target):
+            return translate("log.promote", lang, player=player, source=source, target=target)
+        case Route(card=card) | Pick(card=card):
+            return translate(f"log.{action.kind}", lang, player=player, card=card)
+        case Bonus(country=country):
+            return translate("log.bonus", lang, player=player, country=country)
+        case Extra(section=section):
+            return translate("log.extra", lang, player=player, target=section)
+        case Slot(slot=slot):
+            return translate("log.slot", lang, player=player, slot=slot)
+        case Simple(word=word):
+            return translate(f"log.{word}", lang, player=player)
+    return f"{player}: {action}"
+
+
+def line(move: int, player: str, notation: str, lang: str = "en") -> str:
+    try:
+        text = _sentence(parse_action(notation), player, lang)
+    except RuleError:  # a log written by an older notation: show it as it stands
+        text = f"{player}: {notation}"
+    return translate("log.line", lang, move=move, text=f"{text}  [{notation}]")
+
+
+def log_lines(actions: Sequence[ActionRecord], names: Mapping[str, str] | None = None,
+              lang: str = "en") -> list[str]:
+    """One line per logged action, oldest first; `names` maps player ids to display names."""
+    if not actions:
+        return [translate("log.empty", lang)]
+    names = names or {}
+    return [line(a.seq, names.get(a.player_id, a.player_id), a.notation, lang) for a in actions]

@@ -1,0 +1,108 @@
+"""Game records: export a game as JSON, and check a record before it is imported.
+
+A record is everything needed to replay a game and nothing else: the edition (name and
+content hash), the seed, the players in seat order and the notation log. Importing replays
+it through the rules, so a record that does not replay (a typo, another edition) is
+refused with the move that fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from rules import RuleError, State
+
+from .errors import BadRecord, RecordMismatch
+from .replay import initial_state
+
+FORMAT = "autobahn-record"
+FORMAT_VERSION = 1
+MAX_ACTIONS = 5_000  # far beyond a real game (about 250); refuses absurd files early
+
+
+def state_digest(state: State) -> str:
+    return hashlib.sha256(state.to_json().encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRecord:
+    edition: str
+    edition_hash: str
+    seed: int
+    players: tuple[str, ...]
+    names: Mapping[str, str]
+    actions: tuple[tuple[str, str], ...]
+    initial: State
+    final: State
+
+
+def make_record(*, edition: str, edition_hash: str, seed: int, players: Sequence[str],
+                names: Mapping[str, str], actions: Sequence[tuple[str, str]],
+                final: State) -> dict[str, Any]:
+    over = rules.is_over(final)
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "edition": edition,
+        "edition_hash": edition_hash,
+        "seed": seed,
+        "players": list(players),
+        "names": dict(names),
+        "actions": [[p, n] for p, n in actions],
+        "final": {"digest": state_digest(final), "over": over,
+                  "scores": rules.scores(final) if over else None},
+    }
+
+
+def _field(record: Mapping[str, Any], key: str, kind: type) -> Any:
+    value = record.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise BadRecord(reason=f"'{key}' is missing or not a {kind.__name__}")
+    return value
+
+
+def check_record(record: Any) -> CheckedRecord:
+    """Validate and replay `record`; raises BadRecord or RecordMismatch."""
+    if not isinstance(record, Mapping) or record.get("format") != FORMAT:
+        raise BadRecord(reason=f"not an {FORMAT} file")
+    if record.get("version") != FORMAT_VERSION:
+        raise BadRecord(reason=f"record version {record.get('version')!r} is not supported")
+    edition = _field(record, "edition", str)
+    seed = _field(record, "seed", int)
+    players = _field(record, "players", list)
+    raw_actions = _field(record, "actions", list)
+    if not all(isinstance(p, str) and p for p in players):
+        raise BadRecord(reason="'players' must be non-empty names")
+    if len(raw_actions) > MAX_ACTIONS:
+        raise BadRecord(reason=f"more than {MAX_ACTIONS} actions")
+    actions: list[tuple[str, str]] = []
+    for item in raw_actions:
+        if (not isinstance(item, list | tuple) or len(item) != 2
+                or not all(isinstance(x, str) for x in item)):
+            raise BadRecord(reason=f"action {len(actions) + 1} is not [player, notation]")
+        actions.append((item[0], item[1]))
+    names = record.get("names") or {}
+    if not isinstance(names, Mapping):
+        raise BadRecord(reason="'names' must map players to names")
+    try:
+        start = initial_state(edition, players, seed)
+    except RuleError as err:
+        raise BadRecord(reason=err.english()) from None
+    wanted_hash = record.get("edition_hash")
+    if wanted_hash is not None and wanted_hash != start.edition_hash:
+        raise BadRecord(reason=f"it was played with another version of edition {edition}")
+    state = start
+    for move, (player, notation) in enumerate(actions, start=1):
+        try:
+            state = rules.apply(state, player, notation)
+        except RuleError as err:
+            raise RecordMismatch(move=move, notation=notation, reason=err.english()) from None
+    final = record.get("final")
+    if isinstance(final, Mapping) and final.get("digest") not in (None, state_digest(state)):
+        raise BadRecord(reason="the replayed game does not end in the recorded state")
+    return CheckedRecord(edition, start.edition_hash, seed, tuple(players),
+                         {str(k): str(v) for k, v in names.items()}, tuple(actions), start, state)

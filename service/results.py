@@ -1,0 +1,82 @@
+"""What the service returns: plain frozen dataclasses the adapters format."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import State
+from store import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One thing that changed, as a catalogue code and its parameters."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    game_id: int
+    version: int  # the game's version after the action: pass it back to act again
+    move: int  # the action's number in the log
+    player: str
+    notation: str  # canonical notation of what was applied
+    changes: tuple[Change, ...]
+    turn_passed: bool
+    next_player: str | None  # whose decision is pending now; None when the game is over
+    decision: str | None  # its kind: route, bonus, main, move, promote, pick, slot, key, extra
+    board: bytes | None  # the board PNG, when the turn passed or the game ended
+    over: bool = False
+    scores: Mapping[str, int] | None = None
+    winners: tuple[str, ...] = ()
+    state: State | None = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StartResult:
+    game: Game
+    first_player: str
+    decision: str
+    board: bytes
+    state: State = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A game and, once started, its current state, for /status and listings."""
+
+    game: Game
+    state: State | None = field(repr=False, compare=False)
+    next_player: str | None
+    decision: str | None
+    era: int | None
+    scores: Mapping[str, int]
+    money: Mapping[str, int]
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResult:
+    game_id: int
+    version: int
+    by: str
+    removed: tuple[str, ...]  # the notations taken back, oldest first
+    forced: bool
+    next_player: str | None
+    decision: str | None
+    board: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteResult:
+    """A vote on an undo request that did not (yet) decide it."""
+
+    game_id: int
+    request: int
+    voter: str
+    accepted: bool
+    waiting: tuple[str, ...]  # players who still have to answer
