@@ -155,7 +155,7 @@ class Turns(commands.Cog):
         except ConsentRequired as error:
             # Consent needed: the request is recorded; the others vote with buttons.
             params = error.params
-            await reply(interaction, t("consent_required", lang, **params))
+            await reply(interaction, t("discord.consent_required", lang, **params))
             text = t("discord.undo_request", public_lang(game), player=user_id(interaction),
                      count=params.get("count", 1))
             channel = self.bot.get_partial_messageable(
