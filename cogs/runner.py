@@ -8,6 +8,7 @@ same bot with a temporary database and a fake clock.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from typing import Any
 
@@ -48,7 +49,10 @@ class RedactFilter(logging.Filter):
 
 
 def setup_logging(settings: Settings) -> None:
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
+    root = logging.getLogger()
+    if not root.handlers:  # bot.py may have configured logging already; add no duplicate
+        discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO),
+                                    root=True)
     redact = RedactFilter(settings.token)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
@@ -93,7 +97,7 @@ def run_discord(settings: Settings | None = None, *, sync_global: bool = False) 
     if not isinstance(settings, Settings):
         settings = Settings.load(sync_global=sync_global)
     if sync_global and not settings.sync_global:
-        settings = Settings(**{**settings.__dict__, "sync_global": True})
+        settings = dataclasses.replace(settings, sync_global=True)
     setup_logging(settings)
     if not settings.token:
         log.error("DISCORD_TOKEN is not set; use --console to play locally")

@@ -1,1 +1,65 @@
-"""See README.md."""
+"""Board pictures for Autobahn: `board(state)` as PNG bytes and `replay(states)` animated.
+
+Pure: a state in, bytes out. The only thing kept between calls is the per-edition static
+background (`render.background`). Pillow and `rules` are the only dependencies.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from render import layout, map_layer, panels, player_board, style
+from render.background import static_background
+from render.labels import LANGS
+from render.layout import VIEWS
+from rules import edition_of
+from rules.state import State
+
+PNG_COMPRESS_LEVEL = 3  # measured in bench/render_bench.py: level 6+ is slower, barely smaller
+
+
+def draw(state: State, view: str = "full", lang: str = "en") -> Image.Image:
+    """The board as an RGB image (for `board`, `replay` and tests)."""
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
+    if lang not in LANGS:
+        lang = "en"
+    edition = edition_of(state)
+    east_open = state.era >= edition.east_opens_era
+    im = static_background(edition, view, lang, len(state.order), east_open).copy()
+    panels.draw_header(im, state, edition, lang)
+    map_o = layout.map_origin(view)
+    if map_o is not None:
+        map_layer.draw_dynamic(im, state, edition, map_o, lang)
+    panel_o = layout.panel_origin(view)
+    if panel_o is not None:
+        panels.draw_dynamic(im, state, edition, panel_o, lang)
+        player_board.draw_dynamic(im, state, edition, panel_o, lang)
+    return im
+
+
+def to_palette(im: Image.Image) -> Image.Image:
+    """Map onto the fixed board palette without dithering (flat colours stay flat)."""
+    return im.quantize(palette=style.palette_image(), dither=Image.Dither.NONE)
+
+
+def encode_png(im: Image.Image) -> bytes:
+    out = io.BytesIO()
+    to_palette(im).save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()
+
+
+def board(state: State, view: str = "full", lang: str = "en") -> bytes:
+    """The board as PNG bytes. view: full | map | players; lang: en | de | fr."""
+    return encode_png(draw(state, view, lang))
+
+
+def replay(states: list[State] | tuple[State, ...], lang: str = "en") -> bytes:
+    from render.replay import replay as _replay
+
+    return _replay(states, lang)
+
+
+__all__ = ["LANGS", "VIEWS", "board", "draw", "replay"]

@@ -1,8 +1,6 @@
 """Board images for the service: the `render` package, called off the event loop.
 
-`render_board` is the one place that imports `render` (lazily, so the service starts even
-while the renderer is being built). Until `render.board` exists it returns a PNG that says
-plainly it is a placeholder — it must go once the render branch is merged.
+`render_board` is the one place that imports `render`.
 
 Rendering is CPU work of tens of milliseconds; doing it on the event loop would stall every
 other game's commands. `BoardPool` runs it in an executor (see `make_executor` for why a
@@ -12,7 +10,6 @@ thread pool is the default).
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -24,35 +21,17 @@ VIEWS = ("full", "map", "players")
 
 
 def render_board(state: State, view: str = "full", lang: str = "en") -> bytes:
-    """PNG bytes of `state` through `render.board`."""
-    try:
-        import render
-    except ImportError:  # pragma: no cover - render/ is part of this repository
-        board = None
-    else:
-        board = getattr(render, "board", None)
-    if board is None:
-        return placeholder_png(state, view)
-    return bytes(board(state, view=view, lang=lang))
+    """PNG bytes of `state` through `render.board` (imported on first use: Pillow and the
+    static background are only paid for once a board is actually drawn)."""
+    import render
+
+    return render.board(state, view=view, lang=lang)
 
 
 def render_board_json(state_json: str, view: str = "full", lang: str = "en") -> bytes:
     """The same from JSON text: what a process pool receives (cheaper to send than a
     pickled state tree, and independent of the worker's class identities)."""
     return render_board(State.from_json(state_json), view, lang)
-
-
-def placeholder_png(state: State, view: str) -> bytes:
-    """A small PNG that says it is NOT the board: render.board is not merged yet."""
-    from PIL import Image, ImageDraw
-
-    img = Image.new("RGB", (640, 120), "white")
-    draw = ImageDraw.Draw(img)
-    draw.text((10, 10), "PLACEHOLDER - render.board is not available yet", fill="red")
-    draw.text((10, 40), f"view={view} era={state.era} phase={state.phase}", fill="black")
-    out = io.BytesIO()
-    img.save(out, "PNG")
-    return out.getvalue()
 
 
 def make_executor(kind: str = "thread", workers: int = 2) -> Executor:

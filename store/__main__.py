@@ -73,11 +73,11 @@ async def _info(path: str) -> int:
     conn = await db.connect(path, must_exist=True)
     try:
         version = await db.user_version(conn)
-        counts = {}
+        counts: dict[str, int] = {}
         if version >= 1:
             for table in ("games", "actions", "processed_interactions"):
                 rows = await conn.execute_fetchall(f"SELECT count(*) FROM {table}")
-                counts[table] = rows[0][0]
+                counts[table] = int(next(iter(rows))[0])
     finally:
         await conn.close()
     print(f"{path}: schema version {version} (this program: {db.SCHEMA_VERSION})")

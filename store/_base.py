@@ -108,11 +108,14 @@ class StoreBase:
 
     @staticmethod
     async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        cursor = await conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        row = await cursor.fetchone()
-        if row is None:
+        # execute_fetchall is one trip to aiosqlite's thread; execute + fetchone is two,
+        # and those trips are most of a turn's cost (bench/RESULTS.md).
+        rows = await conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        )
+        if not rows:
             raise GameNotFoundError(game_id)
-        return cast(sqlite3.Row, row)
+        return next(iter(rows))
 
     async def _load_game(self, conn: aiosqlite.Connection, game_id: int) -> Game:
         row = await self._game_row(conn, game_id)
@@ -210,13 +213,12 @@ class StoreBase:
         if seq is not None:
             sets.append("action_count = ?")
             params.append(seq)
-        cursor = await conn.execute(
+        rows = await conn.execute_fetchall(
             f"UPDATE games SET {', '.join(sets)} WHERE id = ? RETURNING version",
             (*params, game_id),
         )
-        row = await cursor.fetchone()
-        assert row is not None  # the caller has just read the row under the write lock
-        return int(row[0])
+        assert rows, "the caller has just read the row under the write lock"
+        return int(next(iter(rows))[0])
 
     @staticmethod
     async def _put_snapshot(

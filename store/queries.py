@@ -46,7 +46,7 @@ class QueriesMixin(StoreBase):
                 "WHERE game_id = ?",
                 (game_id,),
             )
-            return Snapshot(*rows[0]) if rows else None
+            return Snapshot(*next(iter(rows))) if rows else None
 
         return await self._read(body)
 

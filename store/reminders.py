@@ -128,14 +128,16 @@ class RemindersMixin(StoreBase):
         """
 
         async def body(conn: aiosqlite.Connection, now: float) -> bool:
-            cursor = await conn.execute(
-                "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL "
-                "RETURNING game_id",
-                (now if sent_at is None else sent_at, reminder_id),
+            rows = list(
+                await conn.execute_fetchall(
+                    "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL "
+                    "RETURNING game_id",
+                    (now if sent_at is None else sent_at, reminder_id),
+                )
             )
-            row = await cursor.fetchone()
-            if row is None:
+            if not rows:
                 return False
+            row = rows[0]
             if follow_up is not None:
                 await conn.execute(
                     "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
@@ -166,7 +168,7 @@ class RemindersMixin(StoreBase):
                 "ORDER BY game_id IS NULL LIMIT 1",
                 (user_id, game_id),
             )
-            return _settings(rows[0]) if rows else ReminderSettings(user_id)
+            return _settings(next(iter(rows))) if rows else ReminderSettings(user_id)
 
         return await self._read(body)
 
@@ -210,7 +212,7 @@ class RemindersMixin(StoreBase):
                 "WHERE user_id = ? AND game_id IS ?",
                 (s.user_id, s.game_id),
             )
-            return _settings(rows[0])
+            return _settings(next(iter(rows)))
 
         return await self._write(body)
 

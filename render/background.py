@@ -1,0 +1,36 @@
+"""The static background of a view, drawn once per edition and kept.
+
+Keyed by everything that changes it: the edition (by its content hash), the view, the
+language of its labels, the number of players (seats per office, player boards) and whether
+the East is open (the hatching comes off in era 3). That is at most a few dozen images per
+edition over a bot's life, each ~4.5 MB in RGB, so a small LRU bound is plenty.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from render import layout, map_layer, panels, player_board, style
+from rules.model import Edition
+
+
+@lru_cache(maxsize=24)
+def static_background(edition: Edition, view: str, lang: str, players: int,
+               east_open: bool) -> Image.Image:
+    """The view's background; callers must `copy()` it before drawing."""
+    im = Image.new("RGB", layout.view_size(view), style.PANEL_BG)
+    panels.draw_header_static(im, im.width)
+    map_o = layout.map_origin(view)
+    if map_o is not None:
+        # drawn on its own canvas so outlines (the seas) are clipped to the map's frame
+        sheet = Image.new("RGB", (layout.MAP_W, layout.MAP_H), style.ABROAD)
+        map_layer.draw_static(sheet, edition, (0, 0), lang, east_open)
+        im.paste(sheet, (int(map_o[0]), int(map_o[1])))
+    panel_o = layout.panel_origin(view)
+    if panel_o is not None:
+        panels.draw_static(im, edition, players, panel_o, lang)
+        player_board.draw_static(im, edition, players, panel_o, lang)
+    im.readonly = True  # a shared image: drawing on it by mistake would leak between games
+    return im

@@ -1,0 +1,125 @@
+"""The few words drawn on the board, in English, German and French.
+
+Kept here as a flat table (key -> {lang: text}) so it can be folded into the project's
+`locales/` catalogues later without touching the drawing code. Unknown languages fall back
+to English, and unknown keys to the key itself, so a missing entry never breaks a render.
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "de", "fr")
+
+_TABLE: dict[str, dict[str, str]] = {
+    "era": {"en": "Era", "de": "Ära", "fr": "Ère"},
+    "supply": {"en": "Supply", "de": "Vorrat", "fr": "Réserve"},
+    "sections_left": {"en": "sections left", "de": "Abschnitte übrig",
+                      "fr": "tronçons restants"},
+    "turn": {"en": "Turn", "de": "Zug", "fr": "Tour"},
+    "to_decide": {"en": "to decide", "de": "entscheidet", "fr": "doit décider"},
+    "game_over": {"en": "Game over", "de": "Spielende", "fr": "Fin de partie"},
+    "final_round": {"en": "final round", "de": "letzte Runde", "fr": "dernier tour"},
+    "offices": {"en": "Construction offices", "de": "Baubüros", "fr": "Bureaux de construction"},
+    "administration": {"en": "Administration", "de": "Verwaltung", "fr": "Administration"},
+    "lobby": {"en": "Lobby", "de": "Foyer", "fr": "Hall"},
+    "floor": {"en": "Floor", "de": "Etage", "fr": "Étage"},
+    "network": {"en": "Network", "de": "Netz", "fr": "Réseau"},
+    "trade": {"en": "Trade", "de": "Handel", "fr": "Commerce"},
+    "service": {"en": "Service", "de": "Service", "fr": "Service"},
+    "finance": {"en": "Finance", "de": "Finanzen", "fr": "Finances"},
+    "display": {"en": "Card display", "de": "Kartenauslage", "fr": "Cartes exposées"},
+    "hand": {"en": "Hand", "de": "Hand", "fr": "Main"},
+    "keys": {"en": "Keys", "de": "Schlüssel", "fr": "Clés"},
+    "development": {"en": "Development", "de": "Entwicklung", "fr": "Développement"},
+    "deliveries": {"en": "Deliveries", "de": "Lieferungen", "fr": "Livraisons"},
+    "trucks": {"en": "Trucks", "de": "LKW", "fr": "Camions"},
+    "stations": {"en": "Stations", "de": "Raststätten", "fr": "Stations"},
+    "employees": {"en": "Staff", "de": "Personal", "fr": "Employés"},
+    "route": {"en": "Route", "de": "Route", "fr": "Route"},
+    "off_map": {"en": "off map", "de": "nicht im Spiel", "fr": "hors carte"},
+    "promotions_owed": {"en": "promotions owed", "de": "Beförderungen offen",
+                        "fr": "promotions dues"},
+    "east_closed": {"en": "East closed until Era 3", "de": "Osten bis Ära 3 geschlossen",
+                    "fr": "Est fermé jusqu'à l'ère 3"},
+    "score": {"en": "points", "de": "Punkte", "fr": "points"},
+    # action slots
+    "slot_build": {"en": "Build", "de": "Bauen", "fr": "Construire"},
+    "slot_upgrade": {"en": "Upgrade", "de": "Ausbauen", "fr": "Élargir"},
+    "slot_load": {"en": "Load", "de": "Laden", "fr": "Charger"},
+    "slot_station": {"en": "Station", "de": "Raststätte", "fr": "Station"},
+    "slot_research": {"en": "Research", "de": "Forschung", "fr": "Recherche"},
+    # decisions (flow.Decision.kind)
+    "decide_route": {"en": "pick a route card", "de": "Routenkarte wählen",
+                     "fr": "choisir une carte route"},
+    "decide_bonus": {"en": "claim a delivery bonus?", "de": "Lieferbonus nehmen?",
+                     "fr": "prendre un bonus de livraison ?"},
+    "decide_main": {"en": "main action", "de": "Hauptaktion", "fr": "action principale"},
+    "decide_move": {"en": "move a truck?", "de": "LKW fahren?", "fr": "déplacer un camion ?"},
+    "decide_promote": {"en": "promote an employee", "de": "Mitarbeiter befördern",
+                       "fr": "promouvoir un employé"},
+    "decide_pick": {"en": "take a card", "de": "Karte nehmen", "fr": "prendre une carte"},
+    "decide_slot": {"en": "choose a slot (+1)", "de": "Feld wählen (+1)",
+                    "fr": "choisir un emplacement (+1)"},
+    "decide_key": {"en": "place a key", "de": "Schlüssel setzen", "fr": "placer une clé"},
+    "decide_extra": {"en": "extra build?", "de": "Zusatzbau?", "fr": "construction bonus ?"},
+    # goods, as one letter on trucks and depots, and in full in the legend
+    "goods_automotive": {"en": "Cars", "de": "Autos", "fr": "Autos"},
+    "goods_appliances": {"en": "Appliances", "de": "Geräte", "fr": "Électroménager"},
+    "goods_chemicals": {"en": "Chemicals", "de": "Chemie", "fr": "Chimie"},
+    "goods_pharmaceuticals": {"en": "Pharma", "de": "Pharma", "fr": "Pharma"},
+    # bonus tiles, short enough for a tile on a section
+    "tile_money": {"en": "{n}DM", "de": "{n}DM", "fr": "{n}DM"},
+    "tile_develop": {"en": "Dev+{n}", "de": "Ent+{n}", "fr": "Dév+{n}"},
+    "tile_promote": {"en": "Prom", "de": "Bef", "fr": "Prom"},
+    "tile_key": {"en": "Key", "de": "Schl", "fr": "Clé"},
+    "tile_card": {"en": "Card", "de": "Karte", "fr": "Carte"},
+    "tile_build": {"en": "Build", "de": "Bau", "fr": "Const"},
+    "tile_capacity": {"en": "+Slot", "de": "+Feld", "fr": "+Empl"},
+    # colours, for the office rows
+    "colour_black": {"en": "Black", "de": "Schwarz", "fr": "Noir"},
+    "colour_red": {"en": "Red", "de": "Rot", "fr": "Rouge"},
+    "colour_green": {"en": "Green", "de": "Grün", "fr": "Vert"},
+    "colour_orange": {"en": "Orange", "de": "Orange", "fr": "Orange"},
+    "colour_purple": {"en": "Purple", "de": "Lila", "fr": "Violet"},
+    "colour_white": {"en": "White", "de": "Weiß", "fr": "Blanc"},
+    "colour_yellow": {"en": "Yellow", "de": "Gelb", "fr": "Jaune"},
+}
+
+
+def label(key: str, lang: str = "en", **params: object) -> str:
+    """The text for `key` in `lang`, with `{name}` parameters filled in."""
+    entry = _TABLE.get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang) or entry["en"]
+    return text.format(**params) if params else text
+
+
+def goods_letter(goods: str, lang: str = "en") -> str:
+    """One letter per goods type, from the translated name (C/A/C/P clash, so see below)."""
+    return _GOODS_LETTER.get(lang, _GOODS_LETTER["en"]).get(goods, goods[:1].upper())
+
+
+# The translated names share initials (Cars/Chemicals, Autos/Chimie), so letters are chosen
+# per language to stay distinct rather than derived.
+_GOODS_LETTER: dict[str, dict[str, str]] = {
+    "en": {"automotive": "A", "appliances": "E", "chemicals": "C", "pharmaceuticals": "P"},
+    "de": {"automotive": "A", "appliances": "G", "chemicals": "C", "pharmaceuticals": "P"},
+    "fr": {"automotive": "A", "appliances": "É", "chemicals": "C", "pharmaceuticals": "P"},
+}
+
+
+def tile_text(bonus: str, lang: str = "en") -> str:
+    """A bonus in RULES §9.1 vocabulary ('money 3', 'promote') as a short tile label."""
+    parts = bonus.split()
+    kind = parts[0] if parts else ""
+    n = parts[1] if len(parts) > 1 else "1"
+    return label(f"tile_{kind}", lang, n=n) if f"tile_{kind}" in _TABLE else bonus
+
+
+def keys() -> frozenset[str]:
+    """Every key of the table, for tests that check all languages are complete."""
+    return frozenset(_TABLE)
+
+
+def has_all_languages(key: str) -> bool:
+    return all(lang in _TABLE[key] for lang in LANGS)

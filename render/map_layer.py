@@ -1,0 +1,239 @@
+"""The map: a static part drawn once per edition and the dynamic part drawn every board.
+
+Static: sea, land, borders, every section as an unbuilt outline with its feature mark, city
+discs and names, depots. Dynamic: built and upgraded sections over their outlines, city
+values, bonus tiles, stations and trucks. Both draw at `origin`, the map's top-left.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import geography, layout, placement, style
+from render.fonts import draw_text, font
+from render.labels import goods_letter, label, tile_text
+from render.markers import goods_token, player_marker
+from rules import city_value
+from rules.model import Edition
+from rules.network import link_complete
+from rules.state import State
+
+Point = layout.Point
+VALUE_SIZE = 14
+TILE_OFFSET = 15  # tiles sit beside the road, trucks on the other side
+TRUCK_OFFSET = 15
+
+
+def _rect(g: layout.SectionGeom, half: float, o: Point) -> list[Point]:
+    nx, ny = g.normal
+    (sx, sy), (ex, ey) = g.start, g.end
+    ox, oy = o
+    return [(sx + nx * half + ox, sy + ny * half + oy), (ex + nx * half + ox, ey + ny * half + oy),
+            (ex - nx * half + ox, ey - ny * half + oy), (sx - nx * half + ox, sy - ny * half + oy)]
+
+
+def _at(p: Point, o: Point, along: Point = (0.0, 0.0), k: float = 0.0) -> Point:
+    return (p[0] + o[0] + along[0] * k, p[1] + o[1] + along[1] * k)
+
+
+# ----- static -----
+
+def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_open: bool) -> None:
+    draw = ImageDraw.Draw(im)
+    ox, oy = o
+    draw.rectangle((ox, oy, ox + layout.MAP_W - 1, oy + layout.MAP_H - 1), fill=style.ABROAD)
+
+    def poly(points: tuple[tuple[float, float], ...]) -> list[Point]:
+        return [_at(layout.geo_point(edition, lat, lon), o) for lat, lon in points]
+
+    draw.polygon(poly(geography.NORTH_SEA), fill=style.SEA)
+    draw.polygon(poly(geography.BALTIC), fill=style.SEA)
+    draw.polygon(poly(geography.GERMANY), fill=style.LAND, outline=style.BORDER, width=2)
+    east = poly(geography.EAST)
+    if not east_open:
+        _hatch(im, east)
+        draw.line([*east[:19]], fill=style.BORDER, width=3)  # the inner-German border
+        x, y = _at(layout.geo_point(edition, 53.55, 12.6), o)
+        draw.text((x, y), label("east_closed", lang), font=font(13, True), fill=style.INK,
+                  anchor="mm", stroke_width=3, stroke_fill=style.LAND)
+    geoms = layout.sections(edition)
+    for sid, (link, n) in edition.sections.items():
+        _unbuilt(draw, geoms[sid], link.colour, o)
+        _feature(draw, im, geoms[sid], link.features[n - 1], o)
+    for depot in edition.depots.values():
+        _depot(draw, im, edition, depot.id, o, lang)
+    for nid, node in edition.nodes.items():
+        x, y = _at(layout.node_xy(edition, nid), o)
+        r = layout.CITY_R
+        if node.country is None:
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=style.CITY_FILL, outline=style.INK,
+                         width=2)
+        else:
+            draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3,
+                                   fill=style.FOREIGN_FILL, outline=style.INK, width=2)
+
+
+def _hatch(im: Image.Image, polygon: list[Point]) -> None:
+    """Diagonal hatching clipped to the polygon: closed territory that still shows the roads."""
+    w, h = im.size
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon(polygon, fill=255)
+    lines = Image.new("L", (w, h), 0)
+    ld = ImageDraw.Draw(lines)
+    for k in range(-h, w, 9):
+        ld.line([(k, 0), (k + h, h)], fill=255, width=2)
+    lines.paste(0, (0, 0), Image.eval(mask, lambda v: 255 - v))
+    im.paste(style.EAST_HATCH, (0, 0), lines)
+
+
+def _unbuilt(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, o: Point) -> None:
+    """An outline in the autobahn's colour; pale roads get a dark rim so they stay visible."""
+    half = layout.ROAD_W / 2 + 1
+    if colour in ("white", "yellow"):
+        draw.polygon(_rect(g, half + 1, o), outline=style.MUTED, width=1)
+        draw.polygon(_rect(g, half, o), outline=style.road(colour), width=2)
+    else:
+        draw.polygon(_rect(g, half, o), outline=style.road(colour), width=2)
+
+
+def _feature(draw: ImageDraw.ImageDraw, im: Image.Image, g: layout.SectionGeom, feature: str,
+             o: Point) -> None:
+    x, y = _at(g.mid, o)
+    if feature == "S":  # an empty service-station space
+        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=style.PAPER, outline=style.INK)
+    elif feature == "D":  # develop icon: a small up-arrow
+        draw.polygon([(x, y - 5), (x + 5, y + 3), (x - 5, y + 3)], fill=style.PAPER,
+                     outline=style.INK)
+    elif feature == "B":  # a bonus-tile space, beside the road
+        bx, by = _at(g.mid, o, g.normal, TILE_OFFSET)
+        draw.rectangle((bx - 6, by - 6, bx + 6, by + 6), outline=style.MUTED, width=1)
+
+
+def labels_overlay(edition: Edition) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """City names with a paper halo, as an image, its mask and where it goes (map-local).
+
+    Names are pasted after the roads so a new road never hides a city's name; one paste of
+    a cached overlay costs far less than drawing ~50 haloed strings on every board.
+    """
+    rgb = Image.new("RGB", (layout.MAP_W, layout.MAP_H), style.PAPER)
+    mask = Image.new("L", (layout.MAP_W, layout.MAP_H), 0)
+    d_rgb, d_mask = ImageDraw.Draw(rgb), ImageDraw.Draw(mask)
+    for nid, box in placement.city_labels(edition).items():
+        f = font(placement.LABEL_SIZE, placement.label_font_bold(edition, nid))
+        name = edition.nodes[nid].name
+        pos = (box[0], box[1] + placement.LABEL_SIZE)  # baseline of the label's box
+        d_rgb.text(pos, name, font=f, fill=style.INK, anchor="ls", stroke_width=2,
+                   stroke_fill=style.PAPER)
+        d_mask.text(pos, name, font=f, fill=255, anchor="ls", stroke_width=2, stroke_fill=255)
+    bbox = mask.getbbox() or (0, 0, 1, 1)
+    return rgb.crop(bbox), mask.crop(bbox), (bbox[0], bbox[1])
+
+
+def _depot(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, depot_id: str,
+           o: Point, lang: str) -> None:
+    depot = edition.depots[depot_id]
+    x, y = _at(layout.depot_xy(edition, depot_id), o)
+    w = 8 + 9 * len(depot.goods)
+    draw.rectangle((x - w / 2, y - 8, x + w / 2, y + 8), fill=style.road(depot.colour),
+                   outline=style.CASING[depot.colour] if depot.colour == "black" else style.INK,
+                   width=2)
+    for i, goods in enumerate(depot.goods):
+        gx = x - w / 2 + 8 + 9 * i
+        draw.rectangle((gx - 4, y - 5, gx + 4, y + 5), fill=style.GOODS[goods])
+        draw_text(im, (gx, y), goods_letter(goods, lang), 9, style.PAPER, bold=True,
+                  anchor="mm")
+
+
+# ----- dynamic -----
+
+@lru_cache(maxsize=8)
+def _overlay(edition: Edition) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    return labels_overlay(edition)
+
+
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+    draw = ImageDraw.Draw(im)
+    geoms = layout.sections(edition)
+    for link in edition.links.values():
+        upgraded = link.id in state.upgraded
+        for n, sid in enumerate(link.section_ids(), start=1):
+            if sid in state.built:
+                _built(draw, geoms[sid], link.colour, upgraded, o)
+                feature = link.features[n - 1]
+                if feature in ("S", "D"):
+                    _feature(draw, im, geoms[sid], feature, o)
+    for nid, node in edition.nodes.items():
+        x, y = _at(layout.node_xy(edition, nid), o)
+        value = city_value(state, nid)
+        on_net = any(link_complete(state, lk) for lk in edition.links_at[nid])
+        if on_net and node.country is None:
+            r = layout.CITY_R - 2
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=style.HIGHLIGHT)
+        draw_text(im, (x, y), str(value), VALUE_SIZE, style.INK if value else style.MUTED,
+                  bold=True, anchor="mm")
+    for sid, tile in state.section_tiles.items():
+        g = geoms[sid]
+        _tile(draw, im, _at(g.mid, o, g.normal, TILE_OFFSET), tile, lang)
+    for code, tile in state.country_tiles.items():
+        cities = edition.country_node.get(code, ())
+        if cities:
+            x, y = _at(layout.node_xy(edition, cities[0]), o)
+            _tile(draw, im, (x, y - layout.CITY_R - 12), tile, lang)
+    overlay, mask, (lx, ly) = _overlay(edition)
+    im.paste(overlay, (int(o[0]) + lx, int(o[1]) + ly), mask)
+    for sid, pid in state.stations.items():
+        player_marker(draw, im, _at(geoms[sid].mid, o), 17, state.order, pid)
+    _trucks(draw, im, state, edition, o, lang)
+
+
+def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgraded: bool,
+           o: Point) -> None:
+    width = layout.DUAL_W if upgraded else layout.ROAD_W
+    draw.polygon(_rect(g, width / 2 + 1.5, o), fill=style.CASING[colour])
+    draw.polygon(_rect(g, width / 2, o), fill=style.road(colour))
+    if upgraded:  # the median strip of a dual carriageway
+        a, b = _at(g.start, o), _at(g.end, o)
+        draw.line([a, b], fill=style.CASING[colour], width=2)
+
+
+def _tile(draw: ImageDraw.ImageDraw, im: Image.Image, c: Point, tile: str, lang: str) -> None:
+    text = tile_text(tile, lang)
+    w = max(16, font(10, True).getlength(text) + 6)
+    x, y = c
+    draw.rounded_rectangle((x - w / 2, y - 7, x + w / 2, y + 7), radius=3, fill=style.TILE_FILL,
+                           outline=style.INK)
+    draw_text(im, (x, y), text, 10, style.INK, bold=True, anchor="mm")
+
+
+def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
+            o: Point, lang: str) -> None:
+    """Each truck: the owner's marker with its goods token, beside its section or depot.
+
+    Trucks sharing a place are fanned out along the road so none hides another.
+    """
+    seen: dict[str, int] = {}
+    for pid in state.order:
+        for truck in state.players[pid].trucks:
+            if truck is None:
+                continue
+            k = seen.get(truck.position, 0)
+            seen[truck.position] = k + 1
+            x, y = truck_xy(edition, truck.position, k)
+            x, y = x + o[0], y + o[1]
+            draw.rounded_rectangle((x - 14, y - 8, x + 14, y + 8), radius=3,
+                                   fill=style.PAPER, outline=style.INK, width=1)
+            player_marker(draw, im, (x - 6, y), 13, state.order, pid)
+            goods_token(draw, im, (x + 7, y), 11, truck.goods, goods_letter(truck.goods, lang))
+
+
+def truck_xy(edition: Edition, position: str, k: int = 0) -> Point:
+    """Map-local centre of the k-th truck at a section or depot (for drawing and tests)."""
+    geoms = layout.sections(edition)
+    if position in geoms:
+        g = geoms[position]
+        x, y = g.mid[0] - g.normal[0] * TRUCK_OFFSET, g.mid[1] - g.normal[1] * TRUCK_OFFSET
+        return (x + g.ux * 30 * k, y + g.uy * 30 * k)
+    x, y = layout.depot_xy(edition, position)
+    return (x - 10, y + 22 + 22 * k)

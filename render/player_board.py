@@ -1,0 +1,207 @@
+"""One board per player: money, staff, hand, action slots, keys, development, deliveries.
+
+Rows, top to bottom: identity and counts; hand and the five action slots; research keys and
+the development track; the delivery board and the trucks. The frame, row titles, slot names
+and the development track's numbers are static; everything the game changes is dynamic.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import layout, style
+from render.fonts import draw_text, font
+from render.labels import goods_letter, label
+from render.markers import card_chip, goods_token, player_marker, seat_of
+from rules import pending_decision
+from rules.model import Edition
+from rules.state import Player, State
+
+Point = layout.Point
+
+BOARD_X = 6
+BOARD_Y = 270
+BOARD_H = 176
+BOARD_W = layout.PANEL_W - 12
+ROW_HAND = 38
+ROW_KEYS = 90
+ROW_DELIVERY = 124
+SLOT_X = 300
+SLOT_W = 92
+CHIP_W, CHIP_H = 18, 28
+KEY_W = 27
+DEV_X = 300
+DEV_W = 34
+DELIVERY_W = 56
+TRUCK_X = 8 + 8 * DELIVERY_W + 10
+
+
+def board_origin(o: Point, seat: int) -> Point:
+    return (o[0] + BOARD_X, o[1] + BOARD_Y + seat * BOARD_H)
+
+
+def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
+    """Board-local box of the k-th card space on an action slot."""
+    x = SLOT_X + edition.slots.index(slot) * SLOT_W + 4 + k * (CHIP_W + 3)
+    y = ROW_HAND + 14
+    return (x, y, x + CHIP_W, y + CHIP_H - 4)
+
+
+def _lock_label(edition: Edition, lock_id: str, lang: str) -> str:
+    lock = edition.locks[lock_id]
+    if lock.department is None:
+        return "+1"
+    return f"{label(lock.department, lang)[:1]}{lock.floor}"
+
+
+def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang: str) -> None:
+    draw = ImageDraw.Draw(im)
+    small = font(11)
+    for seat in range(players):
+        bx, by = board_origin(o, seat)
+        draw.rounded_rectangle((bx, by, bx + BOARD_W, by + BOARD_H - 6), radius=6,
+                               fill=style.PAPER, outline=style.FRAME, width=2)
+        draw.text((bx + 8, by + ROW_HAND), label("hand", lang), font=small, fill=style.MUTED)
+        for i, slot in enumerate(edition.slots):
+            x = bx + SLOT_X + i * SLOT_W
+            draw.text((x + 4, by + ROW_HAND), label(f"slot_{slot}", lang), font=small,
+                      fill=style.MUTED)
+        draw.text((bx + 8, by + ROW_KEYS - 2), label("keys", lang), font=small, fill=style.MUTED)
+        for i in range(len(edition.locks)):
+            x = bx + 8 + 40 + i * KEY_W
+            draw.rectangle((x, by + ROW_KEYS - 4, x + KEY_W - 3, by + ROW_KEYS + 18),
+                           outline=style.FRAME)
+        draw.text((bx + DEV_X, by + ROW_KEYS - 2), label("development", lang)[:3] + ".",
+                  font=small, fill=style.MUTED)
+        for space in range(len(edition.development_track)):
+            x = bx + DEV_X + 32 + space * (DEV_W - 2)
+            draw.rectangle((x, by + ROW_KEYS - 4, x + DEV_W - 4, by + ROW_KEYS + 18),
+                           outline=style.FRAME, fill=style.PANEL_BG)
+            draw.text((x + 2, by + ROW_KEYS - 3), str(space), font=font(9), fill=style.MUTED)
+        for i, code in enumerate(edition.countries):
+            x = bx + 8 + i * DELIVERY_W
+            draw.rectangle((x, by + ROW_DELIVERY, x + DELIVERY_W - 3, by + ROW_DELIVERY + 40),
+                           outline=style.FRAME, fill=style.PANEL_BG)
+            draw.text((x + 3, by + ROW_DELIVERY + 1), code.upper(), font=font(11, True),
+                      fill=style.INK)
+        draw.text((bx + TRUCK_X, by + ROW_DELIVERY), label("trucks", lang), font=small,
+                  fill=style.MUTED)
+
+
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+    draw = ImageDraw.Draw(im)
+    decision = pending_decision(state)
+    active = None if decision is None else decision.player
+    for seat, pid in enumerate(state.order):
+        bx, by = board_origin(o, seat)
+        player = state.players[pid]
+        if pid == active:  # a thick frame in the player's colour: whose move it is
+            draw.rounded_rectangle((bx, by, bx + BOARD_W, by + BOARD_H - 6), radius=6,
+                                   outline=style.PLAYER_COLOURS[seat_of(state.order, pid)],
+                                   width=4)
+        _identity(draw, im, state, edition, player, (bx, by), lang)
+        _hand_and_slots(draw, im, edition, player, (bx, by))
+        _keys_and_development(draw, im, state, edition, player, (bx, by), lang)
+        _deliveries_and_trucks(draw, im, edition, player, (bx, by), lang)
+
+
+def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
+              player: Player, b: Point, lang: str) -> None:
+    bx, by = b
+    y = by + 18
+    player_marker(draw, im, (bx + 20, y), 24, state.order, player.id)
+    draw_text(im, (bx + 38, y), player.id, 19, style.INK, bold=True, anchor="lm")
+    x = bx + 38 + min(150, font(19, True).getlength(player.id)) + 14
+    draw_text(im, (x, y), f"{player.money} DM", 19, style.INK, bold=True, anchor="lm")
+    x += 90
+    staff = (f"{label('employees', lang)} {player.supply} · {label('lobby', lang)} "
+             f"{player.lobby} · {label('stations', lang)} {player.stations_left}")
+    draw_text(im, (x, y), staff, 14, style.INK, anchor="lm")
+    x += font(14).getlength(staff) + 12
+    if player.route:
+        route = edition.route_cards.get(player.route)
+        names = (f"{edition.nodes[route.a].name}–{edition.nodes[route.b].name}"
+                 if route else player.route)
+        done = "✓" * len(player.route_rewards)
+        draw_text(im, (x, y), f"{label('route', lang)}: {names} {done}", 13, style.MUTED,
+                  anchor="lm")
+    if player.pending_promotions:
+        draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
+                  f"{player.pending_promotions} {label('promotions_owed', lang)}", 12,
+                  style.ROAD["red"], bold=True, anchor="rs")
+
+
+def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
+                    player: Player, b: Point) -> None:
+    bx, by = b
+    x = bx + 40
+    step = min(CHIP_W + 3, (SLOT_X - 48) // max(1, len(player.hand)))
+    for card in player.hand:
+        card_chip(draw, im, (int(x), int(by + ROW_HAND), int(x) + CHIP_W,
+                             int(by + ROW_HAND) + CHIP_H), edition, card)
+        x += step
+    for slot in edition.slots:
+        cards = player.slots.get(slot, ())
+        capacity = edition.slot_capacity[slot] + player.extra_capacity.get(slot, 0)
+        for k in range(max(capacity, len(cards))):
+            x0, y0, x1, y1 = slot_box(edition, slot, k)
+            box = (int(bx + x0), int(by + y0), int(bx + x1), int(by + y1))
+            if k < len(cards):
+                card_chip(draw, im, box, edition, cards[k])
+            else:
+                draw.rectangle(box, outline=style.FRAME, width=1)
+
+
+def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: State,
+                          edition: Edition, player: Player, b: Point, lang: str) -> None:
+    bx, by = b
+    colour = style.PLAYER_COLOURS[seat_of(state.order, player.id)]
+    ink = style.PLAYER_INK[seat_of(state.order, player.id)]
+    y = by + ROW_KEYS + 7
+    for i, lock_id in enumerate(edition.locks):
+        x = bx + 8 + 40 + i * KEY_W
+        text = _lock_label(edition, lock_id, lang)
+        if lock_id in player.keys:
+            draw.rectangle((x + 1, by + ROW_KEYS - 3, x + KEY_W - 4, by + ROW_KEYS + 17),
+                           fill=colour)
+            draw_text(im, (x + (KEY_W - 3) / 2, y), text, 11, ink, bold=True, anchor="mm")
+        else:
+            draw_text(im, (x + (KEY_W - 3) / 2, y), text, 11, style.FRAME, anchor="mm")
+    space = min(player.development, len(edition.development_track) - 1)
+    x = bx + DEV_X + 32 + space * (DEV_W - 2) + (DEV_W - 4) / 2
+    player_marker(draw, im, (x, y + 2), 16, state.order, player.id)
+
+
+def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
+                           player: Player, b: Point, lang: str) -> None:
+    """Per country: the row's DM and preferred goods, then which of its spaces hold tokens.
+
+    The three spaces are drawn as small boxes, goods / DM / pharma, filled where a delivery
+    token lies; a goods token whose bonus is still unclaimed is marked with a star.
+    """
+    bx, by = b
+    y = by + ROW_DELIVERY
+    for i, code in enumerate(edition.countries):
+        x = bx + 8 + i * DELIVERY_W
+        row = edition.delivery_row(player.board, code)
+        draw_text(im, (x + DELIVERY_W - 6, y + 11), f"{row.dm}", 11, style.INK, anchor="rs")
+        goods_token(draw, im, (x + 9, y + 20), 11, row.goods, goods_letter(row.goods, lang))
+        got = player.deliveries.get(code)
+        marks = (got.goods if got else "", got.dm if got else False,
+                 got.pharma if got else False)
+        for k, mark in enumerate(marks):
+            mx = x + 4 + k * 17
+            box = (mx, y + 28, mx + 13, y + 38)
+            draw.rectangle(box, fill=style.INK if mark else style.PAPER, outline=style.FRAME)
+            if mark == "unused":
+                draw_text(im, (mx + 7, y + 33), "★", 9, style.HIGHLIGHT, anchor="mm")
+    x = bx + TRUCK_X
+    for n, truck in enumerate(player.trucks, start=1):
+        ty = y + 24 + (n - 1) * 18 - 8
+        if truck is None:
+            draw_text(im, (x, ty), f"{n}: {label('off_map', lang)}", 13, style.MUTED,
+                      anchor="lm")
+        else:
+            draw_text(im, (x, ty), f"{n}:", 13, style.INK, anchor="lm")
+            goods_token(draw, im, (x + 22, ty), 14, truck.goods, goods_letter(truck.goods, lang))
+            draw_text(im, (x + 34, ty), truck.position, 13, style.INK, bold=True, anchor="lm")

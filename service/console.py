@@ -1,0 +1,392 @@
+"""The local console: a table in the terminal over the same `GameService` as Discord.
+
+It takes the slash commands in text form (`/game new players:3`, `/act build r2.1 with
+red`, `/board`, `/undo`, `/log` ...), acts for whoever must decide (or `as <name> ...`),
+prints a short status after each action and writes the board PNG after each completed
+turn. Commands come from standard input, so a script can play a whole game. Errors are
+printed and the session goes on; only /quit or the end of the input ends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from locales import translate
+from rules import RuleError
+from store import Game, GameStore
+
+from .boards import BoardPool
+from .core import CONSOLE
+from .errors import BadOption, ServiceError, message
+from .games import GameService
+from .results import ActResult, UndoResult, VoteResult
+
+log = logging.getLogger("autobahn.console")
+DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
+
+
+class Console:
+    def __init__(self, service: GameService, *, lang: str = "en", boards: Path = Path("boards"),
+                 out: Callable[[str], None] = print) -> None:
+        self.service = service
+        self.lang = lang
+        self.boards = boards
+        self.out = out
+        self.game_id: int | None = None
+
+    def say(self, code: str, **params: Any) -> None:
+        self.out(translate(code, self.lang, **params))
+
+    # -- the session ------------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        games = await self.service.games_here(CONSOLE)
+        if games:
+            self.game_id = games[-1].id
+            self.say("console.resumed", game=self.game_id)
+            await self.status()
+        else:
+            self.say("console.no_game")
+
+    async def handle(self, line: str) -> bool:
+        """Run one command line; False when the session should end."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        actor: str | None = None
+        if line.lower().startswith("as "):
+            _, actor, line = [*line.split(None, 2), "", ""][:3]
+        head, _, rest = line.partition(" ")
+        head = head.lower()
+        if head in ("/quit", "/exit"):
+            return False
+        try:
+            await self._dispatch(head, rest.strip(), actor)
+        except (ServiceError, RuleError) as err:
+            self.out("! " + message(err, self.lang))
+        except Exception as err:  # never end the session on a bug: log it, say so, go on
+            log.exception("console command failed: %s", line)
+            self.out("! " + translate("internal_error", self.lang, ref=type(err).__name__))
+        return True
+
+    async def _dispatch(self, head: str, rest: str, actor: str | None) -> None:
+        commands = {
+            "/game": self.game, "/act": self.act, "/pass": self.act, "/legal": self.legal,
+            "/board": self.board, "/status": self.status_cmd, "/log": self.log,
+            "/undo": self.undo, "/export": self.export, "/import": self.import_,
+            "/help": self.help,
+        }
+        handler = commands.get(head)
+        if handler is None:
+            self.say("console.unknown_command", command=head)
+            return
+        if head == "/pass":
+            rest = "pass"
+        await handler(rest, actor)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _game_id(self) -> int:
+        if self.game_id is None:
+            raise ServiceError("no_game_here")
+        return self.game_id
+
+    async def _actor(self, actor: str | None) -> str:
+        """`as <name>` (a display name or id), else the player who must decide."""
+        view = await self.service.view(self._game_id())
+        if actor is None:
+            if view.next_player is None:
+                self.service._require_running(view.game)
+            return view.next_player or ""
+        for p in view.game.players:
+            if actor in (p.user_id, p.display_name):
+                return p.user_id
+        raise ServiceError("not_a_player", player=actor, game=view.game.id)
+
+    def _save(self, name: str, png: bytes) -> Path:
+        self.boards.mkdir(parents=True, exist_ok=True)
+        path = self.boards / name
+        path.write_bytes(png)
+        return path
+
+    # -- commands ---------------------------------------------------------------------------
+
+    async def help(self, rest: str, actor: str | None) -> None:
+        self.say("console.help")
+
+    async def game(self, rest: str, actor: str | None) -> None:
+        sub, _, args = rest.partition(" ")
+        opts = _options(args)
+        svc = self.service
+        if sub == "new":
+            await self._new(opts)
+        elif sub == "list":
+            games = await svc.games_here(CONSOLE, active=False)
+            if not games:
+                self.say("game.list_empty")
+            for g in games:
+                turn = (translate("game.list_turn", self.lang,
+                                  player=svc.name(g, g.current_player))
+                        if g.current_player and g.status == "running" else "")
+                mark = "*" if g.id == self.game_id else ""
+                self.say("game.list_item", game=f"{g.id}{mark}", status=g.status,
+                         players=", ".join(p.display_name for p in g.players), turn=turn)
+        elif sub == "switch":
+            game = await svc._game(_int(opts, "game"))
+            self.game_id = game.id
+            self.say("console.switched", game=game.id)
+            await self.status()
+        elif sub == "start":
+            await self._start(await svc._game(self._game_id()))
+        elif sub in ("join", "leave"):
+            name = opts.get("name") or actor or ""
+            if not name:
+                raise BadOption(name="name", value="", expected="name:<player>")
+            if sub == "join":
+                await svc.join(self._game_id(), name, name)
+            else:
+                await svc.leave(self._game_id(), name)
+            self.say(f"game.{sub}ed" if sub == "join" else "game.left",
+                     player=name, game=self._game_id())
+        elif sub == "abandon":
+            game = await svc._game(self._game_id())
+            await svc.abandon(game.id, actor or game.host_id)
+            self.say("game.abandoned", game=game.id, player=svc.name(game, actor or game.host_id))
+        elif sub == "settings":
+            game = await svc._game(self._game_id())
+            changed = await svc.update_settings(game.id, actor or game.host_id, opts)
+            self.say("game.settings", game=game.id,
+                     settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))
+        else:
+            self.say("console.unknown_command", command=f"/game {sub}")
+
+    async def _new(self, opts: dict[str, str]) -> None:
+        names = [n for n in opts.get("names", "").split(",") if n]
+        seats = _int(opts, "players", len(names) or 3)
+        if not names:
+            names = list(DEFAULT_NAMES[:seats])
+        if len(names) != seats:
+            raise BadOption(name="names", value=",".join(names), expected=f"{seats} names")
+        seed = _int(opts, "seed") if "seed" in opts else None
+        svc = self.service
+        game = await svc.create_game(CONSOLE, names[0], names[0], seats=seats, seed=seed,
+                                     language=self.lang)
+        for name in names[1:]:
+            game = await svc.join(game.id, name, name)
+        self.game_id = game.id
+        self.say("game.created", game=game.id, seats=seats, seed=game.seed)
+        if opts.get("start", "yes").lower() not in ("no", "false", "off"):
+            await self._start(game)
+        else:
+            await self.status()
+
+    async def _start(self, game: Game) -> None:
+        started = await self.service.start(game.id, game.host_id)
+        names = self.service.names(started.game)
+        self.say("game.started", game=game.id,
+                 players=", ".join(names[p] for p in started.game.player_ids),
+                 player=names.get(started.first_player, started.first_player))
+        path = self._save(f"game{game.id}-move0000.png", started.board)
+        self.say("console.board_saved", path=path)
+        await self.status()
+
+    async def act(self, rest: str, actor: str | None) -> None:
+        if rest.lower().startswith("as "):  # "/act as ben pass" reads naturally too
+            _, actor, rest = [*rest.split(None, 2), "", ""][:3]
+        game_id = self._game_id()
+        player = await self._actor(actor)
+        result = await self.service.act(game_id, player, rest, lang=self.lang)
+        self._report(result)
+
+    def _report(self, result: ActResult) -> None:
+        self.say("act.done", player=result.player, action=result.notation)
+        for change in result.changes:
+            self.say(change.code, **change.params)
+        if result.board is not None:
+            path = self._save(f"game{result.game_id}-move{result.move:04d}.png", result.board)
+            self.say("console.board_saved", path=path)
+        if result.over:
+            self.say("game.finished", scores=_scores(result.scores or {}),
+                     winners=", ".join(result.winners))
+        elif result.turn_passed or result.next_player != result.player:
+            self.say("act.next", player=result.next_player,
+                     decision=translate(f"decision.{result.decision}", self.lang))
+
+    async def legal(self, rest: str, actor: str | None) -> None:
+        player = await self._actor(actor) if actor else None
+        who, actions = await self.service.legal(self._game_id(), player)
+        self.say("console.legal", player=who, actions=" | ".join(actions) or "-")
+
+    async def board(self, rest: str, actor: str | None) -> None:
+        opts = _options(rest)
+        at = _int(opts, "at_move") if "at_move" in opts else None
+        view = opts.get("view", "full")
+        png = await self.service.board(self._game_id(), at_move=at, view=view, lang=self.lang)
+        suffix = f"-at{at:04d}" if at is not None else ""
+        self.say("console.board_saved",
+                 path=self._save(f"game{self._game_id()}-board{suffix}-{view}.png", png))
+
+    async def status_cmd(self, rest: str, actor: str | None) -> None:
+        await self.status()
+
+    async def status(self) -> None:
+        if self.game_id is None:
+            self.say("console.no_game")
+            return
+        view = await self.service.view(self.game_id)
+        game, names = view.game, self.service.names(view.game)
+        if game.status == "lobby":
+            self.say("status.lobby", game=game.id, count=len(game.players),
+                     seats=game.settings.get("seats", "?"),
+                     players=", ".join(names.values()))
+        elif game.status == "abandoned":
+            self.say("status.abandoned", game=game.id)
+        elif view.next_player is None:
+            self.say("status.over", game=game.id, scores=_scores(view.scores),
+                     winners=", ".join(view.winners))
+        else:
+            self.say("status.turn", game=game.id, move=game.action_count + 1, era=view.era,
+                     player=names.get(view.next_player, view.next_player),
+                     decision=translate(f"decision.{view.decision}", self.lang))
+            for pid, money in view.money.items():
+                self.say("status.player", player=names.get(pid, pid), money=money,
+                         points=view.scores.get(pid, 0))
+
+    async def log(self, rest: str, actor: str | None) -> None:
+        for line in await self.service.log(self._game_id(), self.lang):
+            self.out(line)
+
+    async def undo(self, rest: str, actor: str | None) -> None:
+        svc, game_id = self.service, self._game_id()
+        game = await svc._game(game_id)
+        word = rest.strip().lower()
+        if word in ("accept", "refuse"):
+            voters = [await self._actor(actor)] if actor else [
+                p for p in game.player_ids
+                if (req := await svc.pending_undo(game_id)) and p != req.user_id]
+            if not voters:
+                raise ServiceError("no_undo_request")
+            for voter in voters:
+                outcome = await svc.vote_undo(game_id, voter, word == "accept")
+                self._report_undo(outcome, game)
+                if isinstance(outcome, UndoResult) or not outcome.accepted:
+                    break
+            return
+        if word == "force":
+            host = await self._actor(actor) if actor else game.host_id
+            outcome = await svc.undo(game_id, host, force=True)
+        else:
+            log_ = await svc.store.read_log(game_id)
+            who = await self._actor(actor) if actor else (log_[-1].player_id if log_ else "")
+            outcome = await svc.undo(game_id, who)
+        self._report_undo(outcome, game)
+
+    def _report_undo(self, outcome: UndoResult | VoteResult, game: Game) -> None:
+        name = self.service.name
+        if isinstance(outcome, VoteResult):
+            if outcome.accepted:
+                self.say("undo.vote", player=name(game, outcome.voter),
+                         waiting=", ".join(name(game, p) for p in outcome.waiting))
+            else:
+                self.say("undo.refused", player=name(game, outcome.voter))
+            return
+        self.say("undo.done", player=name(game, outcome.by), count=len(outcome.removed),
+                 actions="; ".join(outcome.removed))
+        if outcome.next_player:
+            self.say("act.next", player=name(game, outcome.next_player),
+                     decision=translate(f"decision.{outcome.decision}", self.lang))
+
+    async def export(self, rest: str, actor: str | None) -> None:
+        game_id = self._game_id()
+        record = await self.service.export(game_id)
+        path = Path(rest.strip() or f"game{game_id}.json")
+        try:
+            path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        except OSError as err:
+            self.say("console.file_error", path=path, reason=err.strerror)
+            return
+        self.say("console.exported", path=path)
+
+    async def import_(self, rest: str, actor: str | None) -> None:
+        path = Path(rest.strip())
+        try:
+            record = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError) as err:
+            self.say("console.file_error", path=path,
+                     reason=getattr(err, "strerror", None) or str(err))
+            return
+        host = (record.get("players") or ["host"])[0] if isinstance(record, dict) else "host"
+        game = await self.service.import_record(CONSOLE, str(host), record, self.lang)
+        self.game_id = game.id
+        self.say("console.imported", game=game.id, moves=game.action_count)
+        await self.status()
+
+
+def _options(text: str) -> dict[str, str]:
+    """`key:value` words (quotes allowed) into a dict; a bare word is `value` of ''."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = text.split()
+    opts: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition(":")
+        if sep:
+            opts[key.lower()] = value
+    return opts
+
+
+def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
+    raw = opts.get(key)
+    if raw is None and default is not None:
+        return default
+    try:
+        return int(raw or "")
+    except ValueError:
+        raise BadOption(name=key, value=raw or "", expected="a number") from None
+
+
+def _scores(scores: Any) -> str:
+    return ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
+
+
+async def run_console(db: str | None, *, lang: str = "en", boards: Path = Path("boards"),
+                      stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Open the database and play from `stdin` until /quit or end of input."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+
+    def out(text: str) -> None:
+        print(text, file=stdout, flush=True)
+
+    store = await GameStore.open(db)
+    service = GameService(store, renderer=BoardPool())
+    console = Console(service, lang=lang, boards=boards, out=out)
+    interactive = stdin.isatty()
+    try:
+        console.say("console.welcome", db=store.path, boards=boards)
+        await console.resume()
+        loop = asyncio.get_running_loop()
+        while True:
+            if interactive:
+                print("> ", end="", file=stdout, flush=True)
+            # A thread reads the line, so the loop stays free for rendering meanwhile.
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line:  # end of input
+                break
+            if interactive is False and line.strip():
+                out("> " + line.rstrip("\n"))  # echo: a scripted transcript reads in order
+            if not await console.handle(line):
+                break
+        console.say("console.bye")
+    finally:
+        service.close()
+        await store.close()
+    return 0

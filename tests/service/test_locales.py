@@ -1,0 +1,67 @@
+"""The catalogues: every code in every language, with the same placeholders as English."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import locales
+import service.errors
+from locales import SUPPORTED, catalogue, placeholders, translate
+from rules.errors import ENGLISH
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+
+
+def rule_codes() -> set[str]:
+    """ENGLISH plus every code the rules raise by name anywhere."""
+    raised = set()
+    for path in RULES_DIR.glob("*.py"):
+        raised |= set(re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text("utf-8")))
+    return set(ENGLISH) | raised | {"rule_error"}
+
+
+def service_codes() -> set[str]:
+    return {cls.code for _, cls in inspect.getmembers(service.errors, inspect.isclass)
+            if issubclass(cls, service.errors.ServiceError)} - {""} | {
+        "possible_instead", "internal_error"}
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_every_error_code_is_translated(lang: str) -> None:
+    missing = (rule_codes() | service_codes()) - set(catalogue(lang))
+    assert not missing, f"{lang} lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_same_codes_and_placeholders_as_english(lang: str) -> None:
+    english, other = catalogue("en"), catalogue(lang)
+    assert set(other) == set(english)
+    for code, template in english.items():
+        assert placeholders(other[code]) == placeholders(template), code
+
+
+def test_english_catalogue_matches_the_rules_fallbacks() -> None:
+    for code, template in ENGLISH.items():
+        assert placeholders(catalogue("en")[code]) == placeholders(template), code
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_translations_are_not_english_copies(lang: str) -> None:
+    if lang == "en":
+        return
+    same = [c for c, t in catalogue(lang).items()
+            if t == catalogue("en")[c] and placeholders(t) != {t.strip("{}")}
+            and not c.startswith(("log.line", "act.done", "game.list_item"))]
+    assert not same, same
+
+
+def test_translate_never_raises() -> None:
+    assert translate("cannot_pay", "de", cost=3) == "Das kostet 3 DM; du hast {money} DM."
+    assert translate("cannot_pay", "xx", cost=3, money=2) == "That costs 3 DM; you have 2 DM."
+    assert translate("no_such_code", "fr", a=1) == "no_such_code (a=1)"
+    assert translate("cannot_pay", "de-AT", cost=1, money=0).startswith("Das kostet")
+    assert locales.normalise(None) == "en"
