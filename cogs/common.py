@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.errors import CogError
-from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, clean, lang_of, mention, t
+from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, lang_of, mention, t
 from service import Place
 from store import Game
 
@@ -56,8 +56,8 @@ def public_lang(game: Game) -> str:
 
 
 def game_name(game: Game) -> str:
-    name = game.settings.get("name") if isinstance(game.settings, dict) else None
-    return f"#{game.id} {clean(name, 60)}" if name else f"#{game.id}"
+    name = game.settings.get("name")
+    return Safe(f"#{game.id} {clean(name, 60)}" if name else f"#{game.id}")
 
 
 def note(interaction: discord.Interaction, game: Game | None = None) -> str:
@@ -177,10 +177,10 @@ def turn_text(game: Game, result: Any, lang: str) -> str:
                                                                   c.params.get("player"))})
               for c in getattr(result, "changes", ())[:10]]
     if result.over:
-        scores = ", ".join(f"{clean(names.get(p, p), 40)} {s}"
-                           for p, s in (result.scores or {}).items())
+        scores = Safe(", ".join(f"{clean(names.get(p, p), 40)} {s}"
+                                for p, s in (result.scores or {}).items()))
         lines.append(t("game.finished", lang, scores=scores,
-                       winners=[names.get(w, w) for w in result.winners]))
+                       winners=list(result.winners)))
     elif result.next_player:
         lines.append(t("act.next", lang, player=result.next_player,
                        decision=t(f"decision.{result.decision}", lang)))

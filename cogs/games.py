@@ -28,7 +28,7 @@ from cogs.common import (
     user_id,
 )
 from cogs.errors import CogError
-from cogs.i18n import NO_MENTIONS, clean, join_lines, t
+from cogs.i18n import NO_MENTIONS, join_lines, t
 from service import Place
 
 log = logging.getLogger("autobahn.discord")
@@ -71,7 +71,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         channel = interaction.channel
         if place.thread_id is not None or not isinstance(channel, discord.TextChannel):
             return place
-        if not interaction.app_permissions.create_public_threads:
+        perms = interaction.app_permissions
+        if not (perms.create_public_threads or perms.administrator):
             return place
         try:
             thread = await channel.create_thread(
@@ -151,8 +152,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         started = await service_of(interaction).start(game.id, user_id(interaction))
         names = {p.user_id: p.display_name for p in started.game.players}
         text = f"**{game_name(started.game)}** · " + t(
-            "game.started", public_lang(started.game),
-            players=", ".join(clean(names[p], 40) for p in started.game.player_ids),
+            "game.started", public_lang(started.game), game=game_name(started.game),
+            players=[names[p] for p in started.game.player_ids],
             player=started.first_player)
         await announce(bot_of(interaction), game.id,
                        Started(started.game.version, started.first_player, started.board),
@@ -189,7 +190,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         for game in games:
             turn = t("game.list_turn", lang, player=game.current_player) if (
                 game.current_player) else ""
-            players = ", ".join(clean(p.display_name, 40) for p in game.players)
+            players = [p.display_name for p in game.players]
             lines.append(t("game.list_item", lang, game=game_name(game), status=game.status,
                            players=players, turn="") + turn + " " + (
                 f"<#{game.thread_id or game.channel_id}>"))

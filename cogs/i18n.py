@@ -43,6 +43,10 @@ def clean(text: Any, limit: int = 200) -> str:
     return discord.utils.escape_markdown(shown)
 
 
+class Safe(str):
+    """Text the bot composed itself from escaped parts: not escaped a second time."""
+
+
 def mention(player_id: Any) -> str:
     """`<@id>` for a Discord user id, the escaped name for anything else (console players)."""
     text = str(player_id)
@@ -50,6 +54,8 @@ def mention(player_id: Any) -> str:
 
 
 def _param(key: str, value: Any) -> str:
+    if isinstance(value, Safe):
+        return value
     if key in PLAYER_PARAMS and value is not None:
         return mention(value)
     if key in PLAYER_LIST_PARAMS and isinstance(value, list | tuple | set | frozenset):

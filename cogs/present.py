@@ -7,7 +7,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.i18n import clean, mention, t
+from cogs.i18n import Safe, clean, t
 
 MAX_FRAMES = 60  # a replay samples at most this many moments of the game
 FRAME_WIDTH = 640  # frames are scaled down: a phone screen, and the upload limit
@@ -20,14 +20,15 @@ def status_lines(view: Any, lang: str) -> list[str]:
     if game.status == "lobby":
         seats = game.settings.get("seats", "?")
         return [t("status.lobby", lang, game=label, count=len(game.players), seats=seats,
-                  players=", ".join(clean(p.display_name, 40) for p in game.players))]
+                  players=[p.display_name for p in game.players])]
     if game.status == "abandoned":
         return [t("status.abandoned", lang, game=label)]
     lines: list[str] = []
     if game.status == "finished":
-        scores = ", ".join(f"{clean(names.get(p, p), 40)} {s}" for p, s in view.scores.items())
+        scores = Safe(", ".join(f"{clean(names.get(p, p), 40)} {s}"
+                                for p, s in view.scores.items()))
         lines.append(t("status.over", lang, game=label, scores=scores,
-                       winners=[mention(w) for w in view.winners]))
+                       winners=list(view.winners)))
     else:
         lines.append(t("status.turn", lang, game=label, move=game.action_count + 1,
                        era=view.era, player=names.get(view.next_player or "", "?"),

@@ -87,9 +87,8 @@ async def start_discord(settings: Settings) -> None:
         async with AutobahnBot(service=service, settings=settings) as bot:
             await bot.start(settings.token)
     finally:
-        close = getattr(service, "close", None)
-        if close is not None:
-            await close()
+        service.close()  # the render pool
+        await service.store.close()
 
 
 def run_discord(settings: Settings | None = None, *, sync_global: bool = False) -> int:
