@@ -14,6 +14,7 @@ import discord
 
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, lang_of, mention, t
+from rules import UnknownActionError
 from service import Place
 from store import Game
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from cogs.client import AutobahnBot
 
 log = logging.getLogger("autobahn.discord")
+MAX_ACTION = 200  # longer than any notation (rules.actions.MAX_TEXT)
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                 discord.ChannelType.news_thread)
 
@@ -125,6 +127,9 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
                       version: int | None = None) -> None:
     """One move from a command (`notation`) or a button or menu (`index` at `version`)."""
     await begin(interaction)
+    if notation is not None and len(notation) > MAX_ACTION:
+        # No legal action is this long: refuse before any lookup, echoing only a stub.
+        raise UnknownActionError(text=notation[:57] + "...", hint="")
     service = service_of(interaction)
     if game_id is None:
         game = await game_here(interaction)

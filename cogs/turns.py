@@ -60,14 +60,6 @@ def kind_autocomplete(*kinds: str) -> Callable[..., Coroutine[Any, Any, list[Any
     return complete
 
 
-def _checked(action: str) -> str:
-    if len(action) > MAX_INPUT:
-        from rules import UnknownActionError
-
-        raise UnknownActionError(text=action[:57] + "...", hint="")
-    return action
-
-
 ACTION_DESC = "An action in the game's notation; pick one of the suggestions"
 
 
@@ -80,55 +72,55 @@ class Turns(commands.Cog):
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete())
     async def act(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="build", description="Build a road section with a card")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("build", "extra"))
     async def build(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="upgrade", description="Upgrade a complete link to dual carriageway")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("upgrade"))
     async def upgrade(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="load", description="Load goods at a depot onto a truck")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("load"))
     async def load(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="station", description="Open a service station on a section")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("station"))
     async def station(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="research", description="Research: open a lock of the track")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("research"))
     async def research(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="bonus", description="Claim a delivery bonus")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("bonus"))
     async def bonus(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="move", description="Move a truck and perhaps deliver")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("move"))
     async def move(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="promote", description="Promote an employee")
     @app_commands.describe(action=ACTION_DESC)
     @app_commands.autocomplete(action=kind_autocomplete("promote", "pick", "slot"))
     async def promote(self, interaction: discord.Interaction, action: str) -> None:
-        await perform_act(interaction, notation=_checked(action))
+        await perform_act(interaction, notation=action)
 
     @app_commands.command(name="takeback", description="Take back your played cards")
     async def takeback(self, interaction: discord.Interaction) -> None:

@@ -13,12 +13,13 @@ The bot registers `DYNAMIC_ITEMS` once in `setup_hook`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import discord
 
 from cogs.common import perform_act, perform_vote
+from cogs.errors import report_error
 
 # Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
 KIND_ORDER = ("route", "bonus", "build", "upgrade", "load", "station", "research", "move",
@@ -38,6 +39,15 @@ def rank(notation: str) -> int:
     return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
 
 
+async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
+    """Component callbacks are outside the command tree (discord.py only logs what they
+    raise), so they go through the same error handler here."""
+    try:
+        await work
+    except Exception as error:
+        await report_error(interaction, error)
+
+
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"ab:act:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
     def __init__(self, game_id: int, version: int, index: int, label: str = "",
@@ -54,7 +64,8 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await perform_act(interaction, self.game_id, index=self.index, version=self.version)
+        await guarded(interaction, perform_act(interaction, self.game_id, index=self.index,
+                                               version=self.version))
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -78,7 +89,8 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         index = int(values[0]) if values and values[0].isdigit() else -1
-        await perform_act(interaction, self.game_id, index=index, version=self.version)
+        await guarded(interaction, perform_act(interaction, self.game_id, index=index,
+                                               version=self.version))
 
 
 class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -97,7 +109,8 @@ class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await perform_vote(interaction, self.game_id, self.request, self.accept)
+        await guarded(interaction, perform_vote(interaction, self.game_id, self.request,
+                                                self.accept))
 
 
 DYNAMIC_ITEMS = (ActButton, ActSelect, UndoVote)

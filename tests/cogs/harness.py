@@ -52,6 +52,11 @@ class Sent:
         return str(data.get("content") or "")
 
     @property
+    def allowed_mentions(self) -> dict[str, Any] | None:
+        data = self.body.get("data", self.body) if self.kind == "callback" else self.body
+        return data.get("allowed_mentions")
+
+    @property
     def ephemeral(self) -> bool:
         data = self.body.get("data", self.body) if self.kind == "callback" else self.body
         return bool(int(data.get("flags") or 0) & 64)
