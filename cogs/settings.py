@@ -48,7 +48,7 @@ class Settings:
     sync_global: bool = False
     reminder_poll_s: float = 30.0
     # discord.py sleeps through a 429 up to this long, and raises beyond it, so one
-    # rate-limited channel cannot stall a turn for minutes.
+    # rate-limited channel cannot stall a turn for minutes (discord.py's minimum is 30).
     max_ratelimit_timeout: float = 30.0
 
     @classmethod

@@ -165,6 +165,7 @@ async def table(tmp_path: Any, clock: Clock) -> AsyncIterator[Table]:
     bot.http = FakeHTTP(recorder)
     state = bot._connection
     state.http = bot.http
+    bot.tree._http = bot.http  # the tree keeps its own reference, taken at construction
     token = async_context.set(FakeWebhooks(recorder))
     await bot._async_setup_hook()
     bot.http.loop = bot.loop

@@ -212,7 +212,8 @@ def channel_payload(channel_id: int, *, thread: bool = False) -> dict[str, Any]:
     if thread:
         return {"id": str(channel_id), "type": 11, "guild_id": str(GUILD_ID),
                 "parent_id": str(CHANNEL_ID), "name": "game", "owner_id": str(BOT_ID),
-                "message_count": 0, "member_count": 1, "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                "message_count": 0, "member_count": 1,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
                                     "archive_timestamp": "2026-01-01T00:00:00+00:00",
                                     "locked": False}}
     return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "autobahn",

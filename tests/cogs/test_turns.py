@@ -176,13 +176,13 @@ async def test_buttons_survive_a_restart(table: Table, tmp_path: object) -> None
     from cogs.settings import Settings
 
     game = await table.new_game(ANN, BEN)
-    button = table.posts()[-1].custom_ids[0] if table.posts() else None
     await table.slash(await table.current(), "act", action=(await table.legal())[0])
     button = table.posts()[-1].custom_ids[0]
     fresh = AutobahnBot(service=table.service, settings=Settings(), clock=table.clock,
                         start_loops=False)
     fresh.http = table.bot.http
     fresh._connection.http = fresh.http
+    fresh.tree._http = fresh.http
     await fresh._async_setup_hook()
     fresh._connection.user = table.bot._connection.user
     fresh._connection.application_id = table.bot._connection.application_id
@@ -219,7 +219,7 @@ async def test_undo_vote_with_buttons(table: Table) -> None:
     before = await table.game()
     await table.slash(first, "undo")  # past the own turn: a vote
     request = table.posts()[-1]
-    yes = [c for c in request.custom_ids if c.endswith(":yes")][0]
+    yes = next(c for c in request.custom_ids if c.endswith(":yes"))
     assert (await table.game()).action_count == before.action_count
     await table.press(first, yes)  # the asker does not vote
     assert (await table.game()).action_count == before.action_count
