@@ -229,7 +229,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
         problem = IllegalActionError("unknown_route", route=action.card)
     elif kind == "bonus" and isinstance(action, Bonus):
         if action.country in claimable_bonuses(state, pid):
-            # One claim per turn: the bonus phase ends with it.
+            # One claim per turn (RULES §9.3): phase 1 is over once a bonus is claimed.
             return claim_bonus(_with_step(state, "main"), edition, pid, action.country)
         problem = IllegalActionError("bonus_unavailable", country=action.country)
     elif kind == "move" and isinstance(action, Move):
@@ -366,7 +366,9 @@ def _advance_turn(state: State, edition: Edition) -> State:
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
         state = state.with_player(replace(player, pending_promotions=0))
-        return _with_step(replace(state, queue=owed + state.queue), "bonus")
+        # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
+        step = "bonus" if claimable_bonuses(state, turn.player) else "main"
+        return _with_step(replace(state, queue=owed + state.queue), step)
     if turn.step == "bonus":
         return state if claimable_bonuses(state, turn.player) else _with_step(state, "main")
     if turn.step == "move":

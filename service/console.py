@@ -144,7 +144,8 @@ class Console:
             self.say("console.switched", game=game.id)
             await self.status()
         elif sub == "start":
-            await self._start(await svc._game(self._game_id()))
+            game = await svc._game(self._game_id())
+            await self._start(game, await self._actor(actor) if actor else game.host_id)
         elif sub in ("join", "leave"):
             name = opts.get("name") or actor or ""
             if not name:
@@ -170,6 +171,8 @@ class Console:
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
         seats = _int(opts, "players", len(names) or 3)
+        if not 2 <= seats <= len(DEFAULT_NAMES):
+            raise BadOption(name="players", value=seats, expected="2-4")
         if not names:
             names = list(DEFAULT_NAMES[:seats])
         if len(names) != seats:
@@ -187,8 +190,8 @@ class Console:
         else:
             await self.status()
 
-    async def _start(self, game: Game) -> None:
-        started = await self.service.start(game.id, game.host_id)
+    async def _start(self, game: Game, by_user: str | None = None) -> None:
+        started = await self.service.start(game.id, by_user or game.host_id)
         names = self.service.names(started.game)
         self.say("game.started", game=game.id,
                  players=", ".join(names[p] for p in started.game.player_ids),

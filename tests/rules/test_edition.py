@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from rules.edition import CLASSIC_PATH, EditionError, load_edition
-from rules.model import Edition
+from rules.model import DeliveryRow, Edition
 
 DELETE = object()
 WEST = ["black", "red", "green", "orange", "purple", "white"]
@@ -199,10 +199,15 @@ def test_cards_match_rules(classic: Edition) -> None:
 def test_delivery_boards_rotate(classic: Edition) -> None:
     board1 = {row.country: row for row in classic.delivery_board}
     assert list(board1) == ["dk", "nl", "fr", "ch", "it", "at", "cz", "pl"]
+    def terms(row: DeliveryRow) -> tuple[int, str, str]:
+        return row.dm, row.goods, row.bonus
+
     assert classic.delivery_row(1, "dk") == board1["dk"]
-    assert classic.delivery_row(2, "dk") == board1["nl"]
-    assert classic.delivery_row(2, "pl") == board1["dk"]
-    assert classic.delivery_row(6, "cz") == board1["ch"]  # (6 + 6 - 1) mod 8 = 3
+    # Board k gives a country the terms of board 1's row (i + k - 1) mod 8, for that country.
+    assert classic.delivery_row(2, "dk").country == "dk"
+    assert terms(classic.delivery_row(2, "dk")) == terms(board1["nl"])
+    assert terms(classic.delivery_row(2, "pl")) == terms(board1["dk"])
+    assert terms(classic.delivery_row(6, "cz")) == terms(board1["ch"])  # (6 + 6 - 1) mod 8 = 3
     assert classic.delivery_board_count == 6
     assert classic.countries["it"].pharma_bonus == "develop 2"
     assert [c for c, v in classic.countries.items() if v.opens_era == 3] == ["cz", "pl"]

@@ -1,0 +1,120 @@
+"""The console's commands in-process (fast): every error is printed and the session goes on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from console_testutil import scripted_game
+
+import rules
+from service import GameService
+from service.console import Console
+from store import GameStore
+
+
+def fake_png(state: rules.State, view: str, lang: str) -> bytes:
+    return b"\x89PNG fake"
+
+
+class Table:
+    def __init__(self, console: Console, lines: list[str]) -> None:
+        self.console, self.lines = console, lines
+
+    async def __call__(self, *commands: str) -> str:
+        """Run commands; return what they printed. Asserts the session did not end."""
+        start = len(self.lines)
+        for command in commands:
+            assert await self.console.handle(command) is True
+        return "\n".join(self.lines[start:])
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    lines: list[str] = []
+    console = Console(service, boards=tmp_path / "boards", out=lines.append)
+    try:
+        yield Table(console, lines)
+    finally:
+        service.close()
+        await store.close()
+
+
+async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:
+    out = await table("/act pass", "/bogus", "/board", "/game new players:9")
+    assert "No game is running here" in out
+    assert "Unknown command '/bogus'" in out
+    assert "players must be 2-4, not '9'" in out
+    out = await table("/game new players:3 seed:1", "/act route atlantis", "as zoe /act pass",
+                      "/board at_move:99", "/board view:sky", "/game new players:x",
+                      "/game new players:2 names:ann,ann seed:2")
+    assert "Route card atlantis is not on offer. Possible instead: route " in out
+    assert "zoe is not playing in game 1." in out
+    assert "There is no move 99" in out and "view must be" in out
+    assert "players must be a number, not 'x'" in out
+    assert "ann already has a seat" in out
+
+
+async def test_acts_for_whoever_decides_or_as_someone(table: Table) -> None:
+    log, _ = scripted_game()
+    out = await table("/game new players:3 names:ann,ben,cem seed:1", f"/act {log[0][1]}")
+    assert f"{log[0][0]}: {log[0][1]}" in out and "Board saved:" in out
+    wrong = next(p for p in ("ann", "ben", "cem") if p != log[1][0])
+    out = await table(f"as {wrong} /act {log[1][1]}")
+    assert f"It is {log[1][0]}'s decision, not {wrong}'s." in out
+    out = await table(f"as {log[1][0]} /act {log[1][1]}", "/legal", "/status", "/log")
+    assert f"{log[2][0]} may: route " in out
+    assert "Game 1, move 3, era 1" in out and "2. " in out
+
+
+async def test_undo_with_consent_and_force(table: Table) -> None:
+    log, _ = scripted_game()
+    await table("/game new players:3 names:ann,ben,cem seed:1",
+                *(f"/act {a}" for _, a in log[:5]))
+    out = await table("/undo")  # the last actor's turn has passed: consent is needed
+    assert "needs the consent of" in out
+    out = await table("/undo accept")
+    assert f"{log[4][0]} took back 1 action(s): {log[4][1]}." in out
+    out = await table("/undo refuse")
+    assert "No undo request is waiting." in out
+    out = await table(f"/act {log[4][1]}", f"as {log[3][0]} /undo", "/undo force")
+    assert "took back 1 action(s)" in out
+    out = await table("/undo")  # own turn, nothing revealed: free
+    assert f"took back 1 action(s): {log[3][1]}" in out
+
+
+async def test_export_import_and_switch(table: Table, tmp_path: Path) -> None:
+    log, _ = scripted_game()
+    record = tmp_path / "rec.json"
+    await table("/game new players:3 seed:1", *(f"/act {a}" for _, a in log[:8]))
+    out = await table(f"/export {record}")
+    assert "Game record written" in out and json.loads(record.read_text())["seed"] == 1
+    out = await table(f"/import {record}", "/game list")
+    assert "Imported game 2 (8 moves" in out and "#2* [running]" in out
+    out = await table("/import /nonexistent/file.json", "/game switch game:1", "/game switch")
+    assert "Cannot use the file" in out and "Now playing game 1." in out
+    assert "game must be a number" in out
+
+
+async def test_lobby_commands(table: Table) -> None:
+    out = await table("/game new players:3 names:ann,ben,cem seed:4 start:no", "/status",
+                      "/game leave name:cem", "/game join name:dan", "as ben /game start",
+                      "/game start", "/game abandon", "/status", "/act pass")
+    assert "waits for players (3 of 3)" in out
+    assert "cem left game 1" in out and "dan joined game 1" in out
+    assert "Only the host (ann) can do that." in out
+    assert "Game 1 started. Seats: ann, ben, dan." in out
+    assert "Game 1 was abandoned" in out and "is already over" in out
+
+
+async def test_french_and_german(tmp_path: Path, table: Table) -> None:
+    table.console.lang = "fr"
+    out = await table("/game new players:3 seed:1", "/act route atlantis", "/help")
+    assert "La carte Itinéraire atlantis n’est pas proposée." in out
+    assert "Commandes :" in out
+    table.console.lang = "de"
+    assert "Unbekannter Befehl" in await table("/foo")

@@ -1,0 +1,55 @@
+"""bot.py as a user runs it: a whole scripted game, resuming, EOF, and the token path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from console_testutil import run_bot, scripted_game
+
+
+def test_a_whole_three_player_game_from_a_script(tmp_path: Path) -> None:
+    log, scores = scripted_game()
+    script = "/game new players:3 names:ann,ben,cem seed:1\n"
+    script += "".join(f"/act {action}\n" for _, action in log)
+    script += "/status\n/quit\n"
+    done = run_bot(script, tmp_path, "--console", "--db", "game.sqlite3", "--boards", "pics")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "!" not in "".join(line[:1] for line in out.splitlines()), out[-2000:]
+    final = ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
+    assert f"Game over! Final scores: {final}." in out
+    assert f"Game 1 is over. Scores: {final}." in out
+    boards = sorted((tmp_path / "pics").glob("game1-move*.png"))
+    assert len(boards) == out.count("Board saved:") > 50  # the start and one per turn
+    assert boards[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "game.sqlite3").exists()
+
+
+def test_the_game_resumes_after_the_process_ends(tmp_path: Path) -> None:
+    log, _ = scripted_game()
+    first = run_bot("/game new players:3 seed:1\n" + "".join(
+        f"/act {a}\n" for _, a in log[:2]), tmp_path, "--console")
+    assert first.returncode == 0, first.stderr
+    second = run_bot(f"/act {log[2][1]}\n/log\n", tmp_path, "--console", "--lang", "de")
+    assert second.returncode == 0, second.stderr
+    assert "Partie 1 wird fortgesetzt." in second.stdout
+    assert "Partie 1, Zug 3" in second.stdout
+    assert f"3. {log[2][0]} wählt die Routenkarte" in second.stdout
+    assert (tmp_path / "autobahn.sqlite3").exists()  # the default database name
+
+
+def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
+    done = run_bot("", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "local table" in done.stdout and "Goodbye" in done.stdout
+
+
+def test_a_token_without_discord_support_says_so(tmp_path: Path) -> None:
+    secret = "MTIz.very-secret-token"
+    done = run_bot("", tmp_path, token=secret)
+    assert done.returncode == 2 and "issue 7" in done.stderr
+    assert secret not in done.stdout + done.stderr
+    # --console wins over a token (and a token in .env is read the same way).
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN='{secret}'\nLOG_LEVEL=INFO\n")
+    assert run_bot("", tmp_path).returncode == 2
+    assert run_bot("", tmp_path, "--console").returncode == 0
