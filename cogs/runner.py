@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 import discord
+import discord.gateway
 import discord.http
 
 from cogs.settings import Settings
@@ -59,14 +60,20 @@ def setup_logging(settings: Settings) -> None:
 
 
 def apply_api_base(settings: Settings) -> None:
-    """Point discord.py's REST client at the loopback test Discord (tests/e2e) if asked.
+    """Point discord.py at the loopback test Discord (tests/e2e/README.md) if asked.
 
-    Only `Route.BASE` changes; the gateway URL is then whatever that server's
-    `GET /gateway/bot` answers, so nothing else needs patching.
+    `Route.BASE` is read on every REST request (interaction callbacks included); a plain
+    `commands.Bot` never asks `GET /gateway/bot`, so the gateway URL is set on its own.
+    Unset: nothing changes.
     """
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
         log.info("REST API base: %s", settings.api_base)
+    if settings.gateway_url:
+        import yarl
+
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+        log.info("gateway: %s", settings.gateway_url)
 
 
 async def build_service(settings: Settings) -> Any:

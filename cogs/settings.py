@@ -45,6 +45,7 @@ class Settings:
     log_level: str = "INFO"
     # The loopback test Discord (tests/e2e) points the REST client here; None = discord.com.
     api_base: str | None = None
+    gateway_url: str | None = None  # likewise for the gateway (tests/e2e/README.md)
     sync_global: bool = False
     reminder_poll_s: float = 30.0
     # discord.py sleeps through a 429 up to this long, and raises beyond it, so one
@@ -68,6 +69,7 @@ class Settings:
             dev_guild_id=_int_or_none(merged.get("DEV_GUILD_ID")),
             log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             api_base=merged.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
+            gateway_url=merged.get("DISCORD_GATEWAY_URL", "").strip() or None,
             sync_global=sync_global or merged.get("SYNC_GLOBAL", "") in ("1", "true", "yes"),
             reminder_poll_s=float(poll) if poll.replace(".", "", 1).isdigit() else 30.0,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import discord.gateway
 import discord.http
 import pytest
 
@@ -49,7 +50,12 @@ def test_the_token_never_reaches_a_log_line(caplog: pytest.LogCaptureFixture) ->
 
 def test_api_base_points_rest_at_the_test_discord(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    apply_api_base(Settings(api_base="http://127.0.0.1:8123/api/v10"))
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    settings = Settings.load({"DISCORD_API_BASE": "http://127.0.0.1:8123/api/v10/",
+                              "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8123/gateway"}, None)
+    apply_api_base(settings)
+    assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:8123/gateway"
     url = discord.http.Route("GET", "/gateway/bot").url
     assert url == "http://127.0.0.1:8123/api/v10/gateway/bot"
 
