@@ -66,7 +66,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(run(config, db=db, sync_global=args.sync_global) or 0)
     from service.console import run_console
 
-    return asyncio.run(run_console(db, lang=args.lang, boards=args.boards))
+    try:
+        return asyncio.run(run_console(db, lang=args.lang, boards=args.boards))
+    except BrokenPipeError:  # the reader went away (`| head`): the game is saved, stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

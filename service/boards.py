@@ -4,12 +4,13 @@
 
 Rendering is CPU work of tens of milliseconds; doing it on the event loop would stall every
 other game's commands. `BoardPool` runs it in an executor (see `make_executor` for why a
-thread pool is the default).
+process pool is the default).
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -34,12 +35,15 @@ def render_board_json(state_json: str, view: str = "full", lang: str = "en") -> 
     return render_board(State.from_json(state_json), view, lang)
 
 
-def make_executor(kind: str = "thread", workers: int = 2) -> Executor:
-    """A thread pool by default: Pillow releases the GIL while it draws and encodes, and a
-    thread pool needs no state pickling or worker start-up (measured in bench/RESULTS.md
-    and the issue-6 report). "process" is kept for a renderer that holds the GIL."""
+def make_executor(kind: str = "process", workers: int = 2) -> Executor:
+    """A process pool by default: measured with bench/service_bench.py (2 cores, 4 renders
+    at a time), it kept the event loop's p99 lag at 11-18 ms against 16-27 ms for a thread
+    pool — Pillow's drawing holds the GIL for part of each render. Workers are started by
+    a forkserver, not fork: the parent has aiosqlite's thread, and forking a threaded
+    process is unsafe. "thread" is kept for renderers that cannot be pickled (tests)."""
     if kind == "process":
-        return ProcessPoolExecutor(max_workers=workers)
+        return ProcessPoolExecutor(max_workers=workers,
+                                   mp_context=multiprocessing.get_context("forkserver"))
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
 
 
@@ -48,7 +52,9 @@ class BoardPool:
 
     def __init__(self, renderer: Renderer = render_board, executor: Executor | None = None):
         self.renderer = renderer
-        self.executor = executor or make_executor()
+        # Only the module-level render_board can cross into another process.
+        self.executor = executor or make_executor(
+            "process" if renderer is render_board else "thread")
         self._process = isinstance(self.executor, ProcessPoolExecutor)
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:

@@ -39,3 +39,15 @@ def run_bot(script: str, cwd: Path, *args: str, token: str = "",
     return subprocess.run(
         [sys.executable, str(ROOT / "bot.py"), *args], input=script, cwd=cwd, env=env,
         capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def first_turn_end(log) -> int:
+    """The number of actions up to the first one (after the draft) that ends a turn of a
+    player other than ann, who hosts."""
+    state = rules.new_game(rules.load_edition(), list(NAMES), 1)
+    for i, (player, action) in enumerate(log):
+        after = rules.apply(state, player, action)
+        if state.turn is not None and player != "ann" and rules.current_player(after) != player:
+            return i + 1
+        state = after
+    raise AssertionError("no turn ends in the game")

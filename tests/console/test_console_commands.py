@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from console_testutil import scripted_game
+from console_testutil import first_turn_end, scripted_game
 
 import rules
 from service import GameService
@@ -73,18 +73,21 @@ async def test_acts_for_whoever_decides_or_as_someone(table: Table) -> None:
 
 async def test_undo_with_consent_and_force(table: Table) -> None:
     log, _ = scripted_game()
+    cut = first_turn_end(log)
+    player, action = log[cut - 1]
     await table("/game new players:3 names:ann,ben,cem seed:1",
-                *(f"/act {a}" for _, a in log[:5]))
+                *(f"/act {a}" for _, a in log[:cut]))
     out = await table("/undo")  # the last actor's turn has passed: consent is needed
     assert "needs the consent of" in out
     out = await table("/undo accept")
-    assert f"{log[4][0]} took back 1 action(s): {log[4][1]}." in out
+    assert f"{player} took back 1 action(s): {action}." in out
     out = await table("/undo refuse")
     assert "No undo request is waiting." in out
-    out = await table(f"/act {log[4][1]}", f"as {log[3][0]} /undo", "/undo force")
-    assert "took back 1 action(s)" in out
-    out = await table("/undo")  # own turn, nothing revealed: free
-    assert f"took back 1 action(s): {log[3][1]}" in out
+    out = await table(f"/act {action}", "/undo", "/undo force")
+    assert "needs the consent" in out and f"ann took back 1 action(s): {action}" in out
+    other = next(p for p in ("ann", "ben", "cem") if p != player)
+    out = await table(f"/act {action}", "/undo", f"as {other} /undo refuse", "/status")
+    assert f"{other} refused the undo" in out
 
 
 async def test_export_import_and_switch(table: Table, tmp_path: Path) -> None:

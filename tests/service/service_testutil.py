@@ -64,3 +64,26 @@ def record_of(log, seed: int = SEED) -> dict:
         state = rules.apply(state, player, action)
     return make_record(edition="classic", edition_hash=state.edition_hash, seed=seed,
                        players=PLAYERS, names={}, actions=log, final=state)
+
+
+def find_cut(log, kind: str, *, not_player: str | None = None, seed: int = SEED) -> int | None:
+    """The length of the first prefix of `log` whose last action is of `kind`:
+    "free"   — the actor still holds the same turn and nothing was revealed;
+    "reveal" — the actor still holds the same turn but something hidden was revealed;
+    "passed" — after the draft, the action ended the actor's turn.
+    """
+    from service.replay import turn_owner
+
+    state = rules.new_game(rules.load_edition(), list(PLAYERS), seed)
+    for i, (player, action) in enumerate(log):
+        after = rules.apply(state, player, action)
+        same = turn_owner(state) == turn_owner(after) == ("turn", player)
+        hit = {"free": same and after.reveals == state.reveals
+                       and rules.current_player(after) == player,
+               "reveal": same and after.reveals != state.reveals,
+               "passed": state.turn is not None and turn_owner(state) != turn_owner(after)
+                         and not rules.is_over(after)}[kind]
+        if hit and player != not_player:
+            return i + 1
+        state = after
+    return None
