@@ -12,6 +12,7 @@ import dataclasses
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -114,5 +115,9 @@ def run_discord(settings: Settings | None = None, *, sync_global: bool = False) 
         return 0
     except discord.LoginFailure:
         log.error("Discord refused the token (LoginFailure); check DISCORD_TOKEN")
+        return 1
+    except (OSError, aiohttp.ClientError, discord.HTTPException) as error:
+        # No traceback: it would say nothing more, and a library's text could hold secrets.
+        log.error("could not reach Discord (%s); is the network up?", type(error).__name__)
         return 1
     return 0
