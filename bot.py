@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=Path, default=Path("boards"),
                         help="folder for the board images (default ./boards)")
     parser.add_argument("--db", help="SQLite file (default $AUTOBAHN_DB or autobahn.sqlite3)")
+    parser.add_argument("--sync-global", action="store_true",
+                        help="Discord: sync slash commands globally (takes up to an hour)")
     args = parser.parse_args(argv)
     config = settings()
     logging.basicConfig(level=config.get("LOG_LEVEL", "WARNING").upper(),
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
             print("DISCORD_TOKEN is set, but Discord support arrives with issue 7. "
                   "Run `python bot.py --console` to play locally.", file=sys.stderr)
             return 2
-        return int(run(config, db=db) or 0)
+        return int(run(config, db=db, sync_global=args.sync_global) or 0)
     from service.console import run_console
 
     try:

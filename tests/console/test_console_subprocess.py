@@ -44,12 +44,16 @@ def test_end_of_input_ends_cleanly(tmp_path: Path) -> None:
     assert "local table" in done.stdout and "Goodbye" in done.stdout
 
 
-def test_a_token_without_discord_support_says_so(tmp_path: Path) -> None:
+def test_a_token_starts_discord_and_never_shows_the_token(tmp_path: Path) -> None:
     secret = "MTIz.very-secret-token"
+    # A closed local port stands for an unreachable Discord: it fails fast and offline.
+    unreachable = "DISCORD_API_BASE=http://127.0.0.1:9/api/v10\n"
+    (tmp_path / ".env").write_text(unreachable)
     done = run_bot("", tmp_path, token=secret)
-    assert done.returncode == 2 and "issue 7" in done.stderr
+    assert done.returncode == 1 and "could not reach Discord" in done.stderr
+    assert "Traceback" not in done.stderr
     assert secret not in done.stdout + done.stderr
     # --console wins over a token (and a token in .env is read the same way).
-    (tmp_path / ".env").write_text(f"DISCORD_TOKEN='{secret}'\nLOG_LEVEL=INFO\n")
-    assert run_bot("", tmp_path).returncode == 2
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN='{secret}'\nLOG_LEVEL=INFO\n{unreachable}")
+    assert run_bot("", tmp_path).returncode == 1
     assert run_bot("", tmp_path, "--console").returncode == 0

@@ -1,0 +1,120 @@
+"""Looking at a game: `/board`, `/status`, `/log`, `/rules`, `/export`, `/replay`.
+
+All answers are personal (ephemeral): anyone may look at any game of their server, by the
+channel it lives in or by its id, without adding noise to the table's channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from importlib import resources
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import begin, board_file, find_game, game_name, note, reply, service_of
+from cogs.errors import CogError
+from cogs.i18n import clean, join_lines, t
+from cogs.present import animate, frame_moves, status_lines
+
+VIEWS = [app_commands.Choice(name=n, value=n) for n in ("full", "map", "players")]
+GAME_DESC = "Game id (default: the game of this channel)"
+
+
+def check_size(interaction: discord.Interaction, size: int) -> None:
+    """Discord refuses attachments over the interaction's limit; say so instead of failing."""
+    limit = interaction.filesize_limit or 10 * 1024 * 1024
+    if size > limit:
+        raise CogError("discord.too_large", size=f"{size // 1024} KB",
+                       limit=f"{limit // 1024} KB")
+
+
+@app_commands.guild_only()
+class Boards(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="board", description="Show the board, now or at an earlier move")
+    @app_commands.describe(at_move="Show the board after this move (0 = the start)",
+                           view="map, players or full", game=GAME_DESC)
+    @app_commands.choices(view=VIEWS)
+    async def board(self, interaction: discord.Interaction,
+                    at_move: app_commands.Range[int, 0, 100_000] | None = None,
+                    view: str = "full", game: app_commands.Range[int, 1] | None = None) -> None:
+        await begin(interaction)
+        found = await find_game(interaction, game)
+        lang = note(interaction, found)
+        png = await service_of(interaction).board(found.id, at_move=at_move, view=view,
+                                                   lang=lang)
+        check_size(interaction, len(png))
+        caption = game_name(found) + (f" · {at_move}" if at_move is not None else "")
+        await reply(interaction, caption, file=board_file(png))
+
+    @app_commands.command(name="status", description="The game in words: turn, money, points")
+    @app_commands.describe(game=GAME_DESC)
+    async def status(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await begin(interaction)
+        found = await find_game(interaction, game)
+        lang = note(interaction, found)
+        view = await service_of(interaction).view(found.id)
+        await reply(interaction, join_lines(status_lines(view, lang)))
+
+    @app_commands.command(name="log", description="The moves of the game so far")
+    @app_commands.describe(game=GAME_DESC)
+    async def log(self, interaction: discord.Interaction,
+                  game: app_commands.Range[int, 1] | None = None) -> None:
+        await begin(interaction)
+        found = await find_game(interaction, game)
+        lang = note(interaction, found)
+        lines = await service_of(interaction).log(found.id, lang)
+        text = "\n".join(clean(line, 300) for line in lines)
+        if len(text) <= 1900:
+            await reply(interaction, f"**{game_name(found)}**\n{text}")
+            return
+        # Long logs: the latest moves inline, the whole log as a file.
+        tail = join_lines([clean(line, 300) for line in lines[-15:]], 1800)
+        whole = discord.File(io.BytesIO("\n".join(lines).encode()), f"log-{found.id}.txt")
+        await reply(interaction, f"**{game_name(found)}** …\n{tail}", file=whole)
+
+    @app_commands.command(name="rules", description="How to play, and the action notation")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await begin(interaction)
+        lang = note(interaction)
+        text = resources.files("rules").joinpath("RULES.md").read_bytes()
+        await reply(interaction, t("discord.rules", lang),
+                    file=discord.File(io.BytesIO(text), "RULES.md"))
+
+    @app_commands.command(name="export", description="The game record as JSON")
+    @app_commands.describe(game=GAME_DESC)
+    async def export(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await begin(interaction)
+        found = await find_game(interaction, game)
+        record = await service_of(interaction).export(found.id)
+        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        check_size(interaction, len(data))
+        await reply(interaction, game_name(found),
+                    file=discord.File(io.BytesIO(data), f"autobahn-{found.id}.json"))
+
+    @app_commands.command(name="replay", description="An animated image of the whole game")
+    @app_commands.describe(game=GAME_DESC)
+    async def replay(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await begin(interaction)
+        found = await find_game(interaction, game)
+        lang = note(interaction, found)
+        service = service_of(interaction)
+        frames = [await service.board(found.id, at_move=m, view="map", lang=lang)
+                  for m in frame_moves(found.action_count)]
+        gif = await asyncio.to_thread(animate, frames)
+        check_size(interaction, len(gif))
+        await reply(interaction, game_name(found),
+                    file=discord.File(io.BytesIO(gif), f"autobahn-{found.id}.gif"))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Boards(bot))

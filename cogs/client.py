@@ -1,0 +1,117 @@
+"""The bot: a `commands.Bot` subclass with its dependencies injected (advanced_startup.py).
+
+Extensions load in `setup_hook`, the persistent dynamic buttons are registered there, the
+reminder loop starts there (never in `on_ready`, which runs again after every reconnect),
+and commands sync to DEV_GUILD_ID when set, globally only when asked (`--sync-global`):
+a global sync takes up to an hour to spread and is rate limited, so it is a deliberate act.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.errors import report_error
+from cogs.i18n import SAFE_MENTIONS
+from cogs.settings import Settings
+from cogs.translator import CatalogueTranslator
+
+log = logging.getLogger("autobahn.discord")
+
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.games",
+    "cogs.turns",
+    "cogs.boards",
+    "cogs.reminders",
+)
+
+
+class AutobahnTree(app_commands.CommandTree["AutobahnBot"]):
+    """One error path for every slash command and autocomplete."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Games live in server channels; in a DM there is no table to play at.
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report_error(interaction, error)
+
+
+def intents() -> discord.Intents:
+    # Slash commands and buttons arrive as interactions whatever the intents; `guilds`
+    # keeps the channel and thread cache that posting boards and making threads rely on.
+    # No members, presences or message content.
+    result = discord.Intents.none()
+    result.guilds = True
+    return result
+
+
+class AutobahnBot(commands.Bot):
+    def __init__(
+        self,
+        *,
+        service: Any,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+        extensions: Sequence[str] = EXTENSIONS,
+        start_loops: bool = True,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            tree_cls=AutobahnTree,
+            allowed_mentions=SAFE_MENTIONS,
+            max_ratelimit_timeout=settings.max_ratelimit_timeout,
+            **options,
+        )
+        self.service = service
+        self.settings = settings
+        self.clock = clock
+        self.initial_extensions = tuple(extensions)
+        self.start_loops = start_loops
+        self.reminder_loop: Any = None
+
+    async def setup_hook(self) -> None:
+        from cogs.reminders import ReminderLoop
+        from cogs.views import DYNAMIC_ITEMS
+
+        await self.tree.set_translator(CatalogueTranslator())
+        for extension in self.initial_extensions:
+            await self.load_extension(extension)
+        # Registered once, here: buttons posted before a restart dispatch to these classes.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.reminder_loop = ReminderLoop(self, interval=self.settings.reminder_poll_s)
+        if self.start_loops:
+            self.reminder_loop.start()
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %s", len(synced), guild.id)
+        if self.settings.sync_global:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    async def close(self) -> None:
+        if self.reminder_loop is not None:
+            await self.reminder_loop.stop()
+        await super().close()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guilds", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))

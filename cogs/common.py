@@ -1,0 +1,294 @@
+"""What every cog does the same way: find the game, check the place, act, post the turn.
+
+Thin by design: the service decides (legality, whose turn, undo consent); this module only
+maps a Discord interaction to service calls and the answer back to messages.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.errors import CogError
+from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, lang_of, mention, t
+from rules import UnknownActionError
+from service import Place
+from store import Game
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
+log = logging.getLogger("autobahn.discord")
+MAX_ACTION = 200  # longer than any notation (rules.actions.MAX_TEXT)
+THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                discord.ChannelType.news_thread)
+
+
+def bot_of(interaction: discord.Interaction) -> AutobahnBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def service_of(interaction: discord.Interaction) -> Any:
+    return bot_of(interaction).service
+
+
+def user_id(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    channel = interaction.channel
+    if channel is not None and getattr(channel, "type", None) in THREAD_TYPES:
+        return Place(interaction.guild_id, getattr(channel, "parent_id", None), channel.id)
+    return Place(interaction.guild_id, interaction.channel_id, None)
+
+
+async def begin(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Acknowledge first: Discord allows 3 s, a database write or a render may take longer."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+def public_lang(game: Game) -> str:
+    """The language of the game's public messages (`/game settings language` wins)."""
+    return str(game.settings.get("language") or game.language)
+
+
+def game_name(game: Game) -> str:
+    name = game.settings.get("name")
+    return Safe(f"#{game.id} {clean(name, 60)}" if name else f"#{game.id}")
+
+
+def note(interaction: discord.Interaction, game: Game | None = None) -> str:
+    """Record the game and the reader's language on the interaction (for the error handler)
+    and return the language: the player's own setting in this game, else their client's."""
+    override = None
+    if game is not None:
+        interaction.extras["game_id"] = game.id
+        override = next((p.language for p in game.players if p.user_id == user_id(interaction)),
+                        None)
+    lang = lang_of(interaction, override)
+    interaction.extras["lang"] = lang
+    return lang
+
+
+def in_own_place(interaction: discord.Interaction, game: Game) -> bool:
+    """A game with a thread is played in that thread; otherwise in its channel."""
+    if game.guild_id != interaction.guild_id:
+        return False
+    if game.thread_id is not None:
+        return interaction.channel_id == game.thread_id
+    return interaction.channel_id == game.channel_id
+
+
+async def game_here(interaction: discord.Interaction) -> Game:
+    """The active game of this channel or thread (for commands that change it)."""
+    game = await service_of(interaction).game_here(place_of(interaction))
+    if not in_own_place(interaction, game):
+        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    return game
+
+
+async def find_game(interaction: discord.Interaction, game_id: int | None) -> Game:
+    """For read-only commands: the game by id (same server only), else the one here."""
+    if game_id is None:
+        game = await game_here(interaction)
+    else:
+        game = (await service_of(interaction).view(game_id)).game
+        if game.guild_id != interaction.guild_id:
+            # Another server's game does not exist as far as this one is concerned.
+            raise CogError("unknown_game", game=game_id)
+    note(interaction, game)
+    return game
+
+
+def where(game: Game) -> str:
+    return f"<#{game.thread_id or game.channel_id}>"
+
+
+def board_file(png: bytes, name: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """The personal answer to a deferred interaction (ephemeral if it was deferred so)."""
+    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+    await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)
+
+
+# -- acting ------------------------------------------------------------------------------------
+
+
+async def perform_act(interaction: discord.Interaction, game_id: int | None = None, *,
+                      notation: str | None = None, index: int | None = None,
+                      version: int | None = None) -> None:
+    """One move from a command (`notation`) or a button or menu (`index` at `version`)."""
+    await begin(interaction)
+    if notation is not None and len(notation) > MAX_ACTION:
+        # No legal action is this long: refuse before any lookup, echoing only a stub.
+        raise UnknownActionError(text=notation[:57] + "...", hint="")
+    service = service_of(interaction)
+    if game_id is None:
+        game = await game_here(interaction)
+    else:
+        game = (await service.view(game_id)).game
+        if not in_own_place(interaction, game):
+            raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    note(interaction, game)
+    if version is not None and version != game.version:
+        raise CogError("discord.stale_button", game=game.id)
+    if notation is not None and notation.startswith("#") and notation[1:].isdigit():
+        index = int(notation[1:])  # an autocomplete value standing for a long notation
+    if index is not None:
+        _, legal = await service.legal(game.id, user_id(interaction))
+        if not 0 <= index < len(legal):
+            raise CogError("discord.stale_button", game=game.id)
+        notation = legal[index]
+    result = await service.act(game.id, user_id(interaction), notation or "",
+                               expected_version=version, interaction_id=str(interaction.id),
+                               lang=public_lang(game))
+    await present_result(interaction, game, result)
+
+
+async def present_result(interaction: discord.Interaction, game: Game, result: Any) -> None:
+    lang = interaction.extras.get("lang", "en")
+    names = {p.user_id: p.display_name for p in game.players}
+    done = t("act.done", lang, player=names.get(result.player, result.player),
+             action=result.notation)
+    if result.turn_passed or result.over:
+        await reply(interaction, done)
+        await announce(bot_of(interaction), game.id, result)
+        return
+    # The same player decides again (a move, a promotion...): a private prompt.
+    service = service_of(interaction)
+    nxt = t("act.next", lang, player=names.get(result.next_player, ""),
+            decision=t(f"decision.{result.decision}", lang))
+    _, legal = await service.legal(game.id, user_id(interaction))
+    from cogs.views import prompt_view
+
+    view = prompt_view(game.id, result.version, legal)
+    await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
+
+
+def turn_text(game: Game, result: Any, lang: str) -> str:
+    """The public summary: what happened, what changed, who is next (a mention)."""
+    names = {p.user_id: p.display_name for p in game.players}
+    lines = [f"**{game_name(game)}** · " + t("act.done", lang,
+             player=names.get(result.player, result.player), action=result.notation)]
+    lines += [t(c.code, lang, **{**c.params, "player": names.get(c.params.get("player"),
+                                                                  c.params.get("player"))})
+              for c in getattr(result, "changes", ())[:10]]
+    if result.over:
+        scores = Safe(", ".join(f"{clean(names.get(p, p), 40)} {s}"
+                                for p, s in (result.scores or {}).items()))
+        lines.append(t("game.finished", lang, scores=scores,
+                       winners=list(result.winners)))
+    elif result.next_player:
+        lines.append(t("act.next", lang, player=result.next_player,
+                       decision=t(f"decision.{result.decision}", lang)))
+    return "\n".join(lines)[:2000]
+
+
+async def announce(bot: AutobahnBot, game_id: int, result: Any,
+                   text: str | None = None) -> discord.Message | None:
+    """The one public message of a turn: summary, board, and the next player's prompt."""
+    service = bot.service
+    game = (await service.view(game_id)).game
+    text = text or turn_text(game, result, public_lang(game))
+    kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS}
+    if getattr(result, "board", None):
+        kwargs["file"] = board_file(result.board)
+    if result.next_player and game.version == result.version:
+        _, legal = await service.legal(game_id)
+        from cogs.views import prompt_view
+
+        view = prompt_view(game_id, result.version, legal)
+        if view is not None and (await service.view(game_id)).game.version == result.version:
+            kwargs["view"] = view
+    channel = bot.get_partial_messageable(game.thread_id or game.channel_id or 0,
+                                          guild_id=game.guild_id)
+    try:
+        message = await channel.send(text, **kwargs)
+    except discord.HTTPException:
+        # The move is committed; a lost post must not look like a failed move. The next
+        # /board shows the same, and the reminder still links the channel.
+        log.exception("could not post the turn of game %s", game_id)
+        return None
+    await remember_board_message(bot, game_id, message.id)
+    return message
+
+
+async def remember_board_message(bot: AutobahnBot, game_id: int, message_id: int) -> None:
+    """Keep the id of the latest board post, which reminders link to."""
+    service = bot.service
+    setter = getattr(service, "set_board_message", None)
+    if setter is not None:
+        await setter(game_id, message_id)
+        return
+    # The service has no call for it yet: the settings JSON of the game holds it (it does
+    # not bump the version, so buttons stay valid).
+    game = await service.store.get_game(game_id)
+    await service.store.update_settings(game_id, {**game.settings, "board_message": message_id})
+
+
+def board_link(game: Game) -> str:
+    channel = game.thread_id or game.channel_id
+    message = game.settings.get("board_message")
+    base = f"https://discord.com/channels/{game.guild_id}/{channel}"
+    return f"{base}/{message}" if message else base
+
+
+async def perform_vote(interaction: discord.Interaction, game_id: int, request: int,
+                       accept: bool) -> None:
+    await begin(interaction)
+    service = service_of(interaction)
+    game = (await service.view(game_id)).game
+    lang = note(interaction, game)
+    if not in_own_place(interaction, game):
+        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    pending = await service.pending_undo(game_id)
+    if pending is None or pending.id != request:
+        raise CogError("no_undo_request")
+    outcome = await service.vote_undo(game_id, user_id(interaction), accept,
+                                      interaction_id=str(interaction.id))
+    names = {p.user_id: p.display_name for p in game.players}
+    if hasattr(outcome, "removed"):  # the last consent: the undo happened
+        await reply(interaction, t("discord.vote_recorded", lang))
+        await announce_undo(interaction, game, outcome)
+        return
+    if not outcome.accepted:
+        await reply(interaction, t("discord.vote_recorded", lang))
+        channel = bot_of(interaction).get_partial_messageable(
+            game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
+        await channel.send(t("undo.refused", public_lang(game), player=names.get(
+            user_id(interaction), "?")), allowed_mentions=NO_MENTIONS)
+        return
+    await reply(interaction, t("undo.vote", lang, player=names.get(user_id(interaction), "?"),
+                               waiting=list(outcome.waiting)))
+
+
+async def announce_undo(interaction: discord.Interaction, game: Game, result: Any) -> None:
+    names = {p.user_id: p.display_name for p in game.players}
+    text = t("undo.done", public_lang(game), player=names.get(result.by, result.by),
+             count=len(result.removed), actions=list(result.removed))
+    if result.next_player:
+        text += "\n" + t("act.next", public_lang(game), player=result.next_player,
+                         decision=t(f"decision.{result.decision}", public_lang(game)))
+    result_like = _Posted(result.version, result.next_player, result.board)
+    await announce(bot_of(interaction), game.id, result_like,
+                   text=f"**{game_name(game)}** · {text}")
+
+
+class _Posted:
+    """The fields `announce` reads, for an undo."""
+
+    def __init__(self, version: int, next_player: str | None, board: bytes | None) -> None:
+        self.version, self.next_player, self.board = version, next_player, board
+        self.over = False
+
+
+def mention_list(players: Any) -> str:
+    return ", ".join(mention(p) for p in players)

@@ -1,0 +1,226 @@
+"""`/game new|join|leave|start|abandon|list|settings`: the table around a game.
+
+Replies to the user are ephemeral; what the table should know (a game was opened, someone
+joined, the game started) is posted to the game's channel or thread as a bot message.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import (
+    announce,
+    begin,
+    bot_of,
+    find_game,
+    game_here,
+    game_name,
+    note,
+    place_of,
+    public_lang,
+    reply,
+    service_of,
+    user_id,
+)
+from cogs.errors import CogError
+from cogs.i18n import NO_MENTIONS, join_lines, t
+from service import Place
+
+log = logging.getLogger("autobahn.discord")
+NAME_LIMIT = 60
+LANGUAGES = [app_commands.Choice(name=n, value=v)
+             for n, v in (("English", "en"), ("Deutsch", "de"), ("Français", "fr"))]
+
+
+def display_name(interaction: discord.Interaction) -> str:
+    return interaction.user.display_name[:NAME_LIMIT]
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return perms.administrator or perms.manage_guild
+
+
+async def post(interaction: discord.Interaction, game: Any, text: str) -> None:
+    channel = bot_of(interaction).get_partial_messageable(
+        game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
+    await channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
+
+
+class Started:
+    """The fields `announce` reads, for the start of a game."""
+
+    def __init__(self, version: int, first: str, board: bytes) -> None:
+        self.version, self.next_player, self.board, self.over = version, first, board, False
+
+
+@app_commands.guild_only()
+class Games(commands.GroupCog, group_name="game", group_description="Open, join and run games"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _make_thread(self, interaction: discord.Interaction, name: str) -> Place:
+        """A thread for the game when the channel allows it; else the channel itself."""
+        place = place_of(interaction)
+        channel = interaction.channel
+        if place.thread_id is not None or not isinstance(channel, discord.TextChannel):
+            return place
+        perms = interaction.app_permissions
+        if not (perms.create_public_threads or perms.administrator):
+            return place
+        try:
+            thread = await channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080)
+        except discord.HTTPException:
+            log.warning("could not create a thread in channel %s", channel.id)
+            return place
+        return Place(interaction.guild_id, channel.id, thread.id)
+
+    @app_commands.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(players="Number of seats (2-4)", name="A name for the game",
+                           language="Language of the game's public messages",
+                           reminders="Remind whoever the table waits for",
+                           thread="Play in a new thread of this channel")
+    @app_commands.choices(language=LANGUAGES)
+    async def new(self, interaction: discord.Interaction,
+                  players: app_commands.Range[int, 2, 4] = 3, name: str | None = None,
+                  language: str | None = None, reminders: bool = True,
+                  thread: bool = True) -> None:
+        await begin(interaction)
+        lang = note(interaction)
+        if name is not None and (not name.strip() or len(name) > NAME_LIMIT):
+            raise CogError("bad_option", name="name", value=name[:40],
+                           expected=f"1-{NAME_LIMIT}")
+        language = language if language in ("en", "de", "fr") else lang
+        settings: dict[str, Any] = {"reminders": reminders}
+        if name:
+            settings["name"] = name.strip()
+        place = place_of(interaction)
+        if thread:
+            place = await self._make_thread(
+                interaction, f"Autobahn · {name or display_name(interaction)}")
+        game = await service_of(interaction).create_game(
+            place, user_id(interaction), display_name(interaction), seats=players,
+            language=language, settings=settings)
+        note(interaction, game)
+        text = t("game.created", public_lang(game), game=game_name(game), seats=players,
+                 seed=game.seed) + "\n" + t("discord.join_hint", public_lang(game))
+        await post(interaction, game, text)
+        await reply(interaction, t("game.created", lang, game=game_name(game), seats=players,
+                                   seed=game.seed))
+
+    @app_commands.command(name="join", description="Take a seat in the game of this channel")
+    @app_commands.describe(language="Your language for this game's messages to you")
+    @app_commands.choices(language=LANGUAGES)
+    async def join(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        await begin(interaction)
+        game = await game_here(interaction)
+        note(interaction, game)
+        game = await service_of(interaction).join(
+            game.id, user_id(interaction), display_name(interaction),
+            language if language in ("en", "de", "fr") else None)
+        lang = note(interaction, game)
+        await post(interaction, game, t("game.joined", public_lang(game),
+                                        player=display_name(interaction), game=game_name(game)))
+        await reply(interaction, t("game.joined", lang, player=display_name(interaction),
+                                   game=game_name(game)))
+
+    @app_commands.command(name="leave", description="Give up your seat before the start")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await begin(interaction)
+        game = await game_here(interaction)
+        lang = note(interaction, game)
+        game = await service_of(interaction).leave(game.id, user_id(interaction))
+        text = t("game.left", public_lang(game), player=display_name(interaction),
+                 game=game_name(game))
+        await post(interaction, game, text)
+        await reply(interaction, t("game.left", lang, player=display_name(interaction),
+                                   game=game_name(game)))
+
+    @app_commands.command(name="start", description="Deal the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await begin(interaction)
+        game = await game_here(interaction)
+        lang = note(interaction, game)
+        started = await service_of(interaction).start(game.id, user_id(interaction))
+        names = {p.user_id: p.display_name for p in started.game.players}
+        text = f"**{game_name(started.game)}** · " + t(
+            "game.started", public_lang(started.game), game=game_name(started.game),
+            players=[names[p] for p in started.game.player_ids],
+            player=started.first_player)
+        await announce(bot_of(interaction), game.id,
+                       Started(started.game.version, started.first_player, started.board),
+                       text=text)
+        await reply(interaction, t("discord.started", lang, game=game_name(game)))
+
+    @app_commands.command(name="abandon", description="End the game here (host or admin)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await begin(interaction)
+        game = await game_here(interaction)
+        lang = note(interaction, game)
+        actor = user_id(interaction)
+        if actor != game.host_id and is_admin(interaction):
+            # Server admins may end any game; the service knows only the host, so the
+            # admin acts in the host's name and the log line says who really did it.
+            log.info("admin %s abandons game %s for host %s", actor, game.id, game.host_id)
+            actor = game.host_id
+        ended = await service_of(interaction).abandon(game.id, actor)
+        await post(interaction, ended, t("game.abandoned", public_lang(ended),
+                                         game=game_name(ended), player=display_name(interaction)))
+        await reply(interaction, t("game.abandoned", lang, game=game_name(ended),
+                                   player=display_name(interaction)))
+
+    @app_commands.command(name="list", description="Your games and whose turn it is")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await begin(interaction)
+        lang = note(interaction)
+        games = await service_of(interaction).games_of(user_id(interaction))
+        games = [g for g in games if g.guild_id == interaction.guild_id]
+        if not games:
+            await reply(interaction, t("game.list_empty", lang))
+            return
+        lines = []
+        for game in games:
+            turn = t("game.list_turn", lang, player=game.current_player) if (
+                game.current_player) else ""
+            players = [p.display_name for p in game.players]
+            lines.append(t("game.list_item", lang, game=game_name(game), status=game.status,
+                           players=players, turn="") + turn + " " + (
+                f"<#{game.thread_id or game.channel_id}>"))
+        await reply(interaction, join_lines(lines))
+
+    @app_commands.command(name="settings", description="Show or change the game's settings")
+    @app_commands.describe(language="Language of the game's public messages (host)",
+                           reminders="Reminders on or off (host)",
+                           seats="Number of seats, before the start (host)")
+    @app_commands.choices(language=LANGUAGES)
+    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+                       reminders: bool | None = None,
+                       seats: app_commands.Range[int, 2, 4] | None = None) -> None:
+        await begin(interaction)
+        game = await find_game(interaction, None)
+        lang = note(interaction, game)
+        changes: dict[str, str] = {}
+        if language is not None:
+            changes["language"] = language
+        if reminders is not None:
+            changes["reminders"] = "on" if reminders else "off"
+        if seats is not None:
+            changes["seats"] = str(seats)
+        game = await service_of(interaction).update_settings(game.id, user_id(interaction),
+                                                              changes)
+        shown = {k: v for k, v in game.settings.items() if k in ("seats", "reminders", "name")}
+        shown["language"] = public_lang(game)
+        text = ", ".join(f"{k}={v}" for k, v in sorted(shown.items()))
+        await reply(interaction, t("game.settings", lang, game=game_name(game), settings=text))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Games(bot))

@@ -1,0 +1,227 @@
+"""Reminders: the loop that sends what is due, and `/remind` for each player's settings.
+
+Ordering guarantee (DESIGN §7, "overdue reminders go out once, never twice"): for each due
+reminder the loop first *claims* it — `service.claim_reminder` marks it sent and schedules
+its follow-up (the next repeat or the stall notice) in one store transaction, and returns
+True only to the one caller that claimed it — and only then sends. A crash between claim
+and send loses that one ping (at most once); it can never double it, not after a restart
+and not with two loops racing. Send-then-mark would do the opposite, and a double ping per
+restart is the worse failure for a game that runs over weeks. A completed turn replaces the
+game's pending reminders in the move's own transaction, so a reminder for a turn already
+played is never due. Quiet hours and vacation are part of the due time the service
+computes; the loop only asks "what is due now" with the bot's injected clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import re
+import zoneinfo
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import (
+    begin,
+    board_link,
+    game_name,
+    note,
+    place_of,
+    public_lang,
+    reply,
+    service_of,
+    user_id,
+)
+from cogs.errors import CogError
+from cogs.i18n import SAFE_MENTIONS, t
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
+log = logging.getLogger("autobahn.discord.reminders")
+_HHMM = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+
+
+async def reminder_settings(service: Any, user: str, game_id: int | None) -> Any:
+    getter = getattr(service, "reminder_settings", None)
+    if getter is not None:
+        return await getter(user, game_id)
+    return await service.store.get_reminder_settings(user, game_id)
+
+
+class ReminderLoop:
+    """A plain asyncio task (a `tasks.loop` stops for good on an unexpected exception):
+    every iteration is guarded, so one failure is logged and the next iteration runs."""
+
+    def __init__(self, bot: AutobahnBot, interval: float = 30.0) -> None:
+        self.bot = bot
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="autobahn-reminders")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reminder iteration failed; the loop goes on")
+            await asyncio.sleep(self.interval)
+
+    async def tick(self) -> int:
+        """Send everything due at the bot's clock; returns how many went out."""
+        service = self.bot.service
+        sent = 0
+        for reminder in await service.due_reminders(self.bot.clock()):
+            try:
+                if await self.deliver(reminder):
+                    sent += 1
+            except Exception:  # one broken reminder must not hold back the others
+                log.exception("reminder %s of game %s failed", reminder.id, reminder.game_id)
+        return sent
+
+    async def deliver(self, reminder: Any) -> bool:
+        service = self.bot.service
+        game = (await service.view(reminder.game_id)).game
+        # Claim first (marks it sent, schedules the follow-up): see the module docstring.
+        if not await service.claim_reminder(reminder):
+            return False
+        lang = public_lang(game)
+        link = board_link(game)
+        if reminder.kind == "stalled":
+            text = t("reminder.stalled", lang, game=game_name(game), player=reminder.user_id,
+                     count=reminder.attempt)
+            await self._to_channel(game, f"{text}\n{link}")
+            return True
+        text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
+        settings = await reminder_settings(service, reminder.user_id, game.id)
+        if settings.delivery == "dm":
+            try:
+                dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
+                await dm.send(f"{text}\n{link}", allowed_mentions=SAFE_MENTIONS)
+                return True
+            except (discord.HTTPException, ValueError):
+                log.info("DM to %s refused; reminding in the channel", reminder.user_id)
+        await self._to_channel(game, f"{text}\n{link}")
+        return True
+
+    async def _to_channel(self, game: Any, text: str) -> None:
+        channel = self.bot.get_partial_messageable(game.thread_id or game.channel_id or 0,
+                                                   guild_id=game.guild_id)
+        await channel.send(text[:2000], allowed_mentions=SAFE_MENTIONS)
+
+
+def minutes(text: str | None) -> int | None:
+    if text is None:
+        return None
+    match = _HHMM.match(text.strip())
+    if match is None:
+        raise CogError("bad_option", name="quiet", value=text[:20], expected="HH:MM")
+    return int(match[1]) * 60 + int(match[2])
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def describe(settings: Any) -> str:
+    quiet = "-"
+    if settings.quiet_start is not None and settings.quiet_end is not None:
+        quiet = (f"{settings.quiet_start // 60:02d}:{settings.quiet_start % 60:02d}-"
+                 f"{settings.quiet_end // 60:02d}:{settings.quiet_end % 60:02d}")
+    vacation = f"<t:{int(settings.vacation_until)}:R>" if settings.vacation_until else "-"
+    return (f"delivery={settings.delivery}, delay={settings.delay_s // 3600}h, "
+            f"repeat={settings.repeat_s // 3600}h, max={settings.max_repeats}, quiet={quiet}, "
+            f"zone={settings.time_zone}, vacation={vacation}")
+
+
+@app_commands.guild_only()
+class Reminders(commands.Cog):
+    def __init__(self, bot: AutobahnBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="remind", description="How and when the bot reminds you")
+    @app_commands.describe(
+        delivery="A mention in the game's channel, or a direct message",
+        delay_hours="Hours after your turn begins before the first reminder",
+        repeat_hours="Hours between reminders", max_repeats="How many repeats at most",
+        quiet_start="Start of your quiet hours, HH:MM", quiet_end="End of quiet hours, HH:MM",
+        time_zone="Your time zone, e.g. Europe/Berlin",
+        vacation_days="No reminders for this many days (0 ends a vacation)",
+        this_game="Only for the game of this channel (default: all your games)")
+    @app_commands.choices(delivery=[app_commands.Choice(name="channel", value="channel"),
+                                    app_commands.Choice(name="dm", value="dm")])
+    async def remind(self, interaction: discord.Interaction, delivery: str | None = None,
+                     delay_hours: app_commands.Range[int, 0, 336] | None = None,
+                     repeat_hours: app_commands.Range[int, 1, 336] | None = None,
+                     max_repeats: app_commands.Range[int, 0, 20] | None = None,
+                     quiet_start: str | None = None, quiet_end: str | None = None,
+                     time_zone: str | None = None,
+                     vacation_days: app_commands.Range[int, 0, 90] | None = None,
+                     this_game: bool = False) -> None:
+        await begin(interaction)
+        service = service_of(interaction)
+        game_id = None
+        if this_game:
+            game = await service.game_here(place_of(interaction))
+            game_id = game.id
+            note(interaction, game)
+        lang = interaction.extras.get("lang") or note(interaction)
+        current = await reminder_settings(service, user_id(interaction), game_id)
+        changes: dict[str, Any] = {}
+        if delivery in ("channel", "dm"):
+            changes["delivery"] = delivery
+        if delay_hours is not None:
+            changes["delay_s"] = delay_hours * 3600
+        if repeat_hours is not None:
+            changes["repeat_s"] = repeat_hours * 3600
+        if max_repeats is not None:
+            changes["max_repeats"] = max_repeats
+        if (quiet_start is None) != (quiet_end is None):
+            raise CogError("bad_option", name="quiet", value=quiet_start or quiet_end or "",
+                           expected="quiet_start and quiet_end")
+        if quiet_start is not None:
+            changes["quiet_start"], changes["quiet_end"] = minutes(quiet_start), minutes(
+                quiet_end)
+        if time_zone is not None:
+            changes["time_zone"] = time_zone[:64]
+        if vacation_days is not None:
+            changes["vacation_until"] = (self.bot.clock() + vacation_days * 86400
+                                         if vacation_days else None)
+        if changes:
+            current = await service.set_reminder_settings(
+                dataclasses.replace(current, game_id=game_id, **changes))
+        where = game_name(game) if game_id is not None else "*"
+        await reply(interaction, t("discord.remind_settings", lang, scope=where,
+                                   settings=describe(current)))
+
+    @remind.autocomplete("time_zone")
+    async def zones(self, interaction: discord.Interaction,
+                    current: str) -> list[app_commands.Choice[str]]:
+        typed = current.lower()[:64]
+        found = [z for z in zone_names() if typed in z.lower()]
+        found.sort(key=lambda z: (not z.lower().startswith(typed), z))
+        return [app_commands.Choice(name=z, value=z) for z in found[:25]]
+
+
+async def setup(bot: AutobahnBot) -> None:
+    await bot.add_cog(Reminders(bot))

@@ -1,0 +1,165 @@
+"""Turn commands: `/act` with every legal action, one command per kind, and `/undo`.
+
+Autocomplete offers only what the rules allow the user now (the service's legal list),
+filtered by what they typed, the most useful kinds first, at most 25. Typed text that is
+not on the list still goes to the service, which answers with the rule error and a few
+legal alternatives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import (
+    announce_undo,
+    begin,
+    game_here,
+    note,
+    perform_act,
+    public_lang,
+    reply,
+    service_of,
+    user_id,
+)
+from cogs.i18n import SAFE_MENTIONS, t
+from cogs.views import rank, undo_view
+from service.errors import ConsentRequired
+
+MAX_CHOICES = 25
+MAX_INPUT = 200  # longer than any legal action; longer input is refused before any lookup
+
+
+async def legal_choices(interaction: discord.Interaction, current: str,
+                        kinds: tuple[str, ...] = ()) -> list[app_commands.Choice[str]]:
+    """The user's legal actions matching `current`, best first, as autocomplete choices."""
+    try:
+        game = await game_here(interaction)
+        _, legal = await service_of(interaction).legal(game.id, user_id(interaction))
+    except Exception:  # no game here, not running, not theirs: simply nothing to offer
+        return []
+    words = current.lower().split()[:8] if len(current) <= MAX_INPUT else ["\0"]
+    typed = " ".join(words)
+    found = [(i, n) for i, n in enumerate(legal)
+             if (not kinds or n.split(" ", 1)[0] in kinds) and all(w in n for w in words)]
+    found.sort(key=lambda item: (not item[1].startswith(typed), rank(item[1]), item[0]))
+    return [app_commands.Choice(name=n[:100], value=n if len(n) <= 100 else f"#{i}")
+            for i, n in found[:MAX_CHOICES]]
+
+
+def kind_autocomplete(*kinds: str) -> Callable[..., Coroutine[Any, Any, list[Any]]]:
+    # A free function (no cog parameter): discord.py passes no binding to these.
+    async def complete(interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+        return await legal_choices(interaction, current, kinds)
+
+    return complete
+
+
+ACTION_DESC = "An action in the game's notation; pick one of the suggestions"
+
+
+@app_commands.guild_only()
+class Turns(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="act", description="Take any legal action of your turn")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete())
+    async def act(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="build", description="Build a road section with a card")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("build", "extra"))
+    async def build(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="upgrade", description="Upgrade a complete link to dual carriageway")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("upgrade"))
+    async def upgrade(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="load", description="Load goods at a depot onto a truck")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("load"))
+    async def load(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="station", description="Open a service station on a section")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("station"))
+    async def station(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="research", description="Research: open a lock of the track")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("research"))
+    async def research(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="bonus", description="Claim a delivery bonus")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("bonus"))
+    async def bonus(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="move", description="Move a truck and perhaps deliver")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("move"))
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="promote", description="Promote an employee")
+    @app_commands.describe(action=ACTION_DESC)
+    @app_commands.autocomplete(action=kind_autocomplete("promote", "pick", "slot"))
+    async def promote(self, interaction: discord.Interaction, action: str) -> None:
+        await perform_act(interaction, notation=action)
+
+    @app_commands.command(name="takeback", description="Take back your played cards")
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        await perform_act(interaction, notation="takeback")
+
+    @app_commands.command(name="grant", description="Take the government grant")
+    async def grant(self, interaction: discord.Interaction) -> None:
+        await perform_act(interaction, notation="grant")
+
+    @app_commands.command(name="pass", description="Skip the optional step that is pending")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await perform_act(interaction, notation="pass")
+
+    @app_commands.command(name="undo", description="Take back your last action (others may vote)")
+    @app_commands.describe(force="Host only: carry out the undo without a vote")
+    async def undo(self, interaction: discord.Interaction, force: bool = False) -> None:
+        await begin(interaction)
+        service = service_of(interaction)
+        game = await game_here(interaction)
+        lang = note(interaction, game)
+        try:
+            result = await service.undo(game.id, user_id(interaction), force=force,
+                                        interaction_id=str(interaction.id))
+        except ConsentRequired as error:
+            # Consent needed: the request is recorded; the others vote with buttons.
+            params = error.params
+            await reply(interaction, t("discord.consent_required", lang, **params))
+            text = t("discord.undo_request", public_lang(game), player=user_id(interaction),
+                     count=params.get("count", 1))
+            channel = self.bot.get_partial_messageable(
+                game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
+            await channel.send(text, view=undo_view(
+                game.id, int(params["request"]), t("discord.undo_yes", public_lang(game)),
+                t("discord.undo_no", public_lang(game))), allowed_mentions=SAFE_MENTIONS)
+            return
+        await reply(interaction, t("undo.done", lang, player=interaction.user.display_name,
+                                   count=len(result.removed), actions=list(result.removed)))
+        await announce_undo(interaction, game, result)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Turns(bot))

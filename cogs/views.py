@@ -1,0 +1,157 @@
+"""Buttons and selects that survive restarts: `discord.ui.DynamicItem`s.
+
+Nothing about a prompt is kept in memory. Its custom id says everything needed to act on
+it later, even after a restart: `ab:act:<game>:<version>:<index>` is "the action at
+<index> of the legal-action list of <game> at <version>". Notation can be longer than a
+custom id (100 characters), hence the index; the legal list at one version is
+deterministic, so on a press it is derived again from the stored game. A press whose
+version is not the game's current one answers "the board has changed" and changes nothing;
+the service's `expected_version` check closes the race between that check and the move.
+The bot registers `DYNAMIC_ITEMS` once in `setup_hook`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Coroutine, Sequence
+from typing import Any
+
+import discord
+
+from cogs.common import perform_act, perform_vote
+from cogs.errors import report_error
+
+# Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
+KIND_ORDER = ("route", "bonus", "build", "upgrade", "load", "station", "research", "move",
+              "promote", "extra", "pick", "slot", "takeback", "grant", "pass")
+BUTTON_KINDS = ("takeback", "grant", "pass")  # one-word actions: a button each
+MAX_BUTTONS = 5  # one row
+MAX_SELECTS = 4  # the other four rows
+SELECT_OPTIONS = 25
+
+
+def kind_of(notation: str) -> str:
+    return notation.split(" ", 1)[0]
+
+
+def rank(notation: str) -> int:
+    kind = kind_of(notation)
+    return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
+
+
+async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
+    """Component callbacks are outside the command tree (discord.py only logs what they
+    raise), so they go through the same error handler here."""
+    try:
+        await work
+    except Exception as error:
+        await report_error(interaction, error)
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"ab:act:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.game_id, self.version, self.index = game_id, version, index
+        super().__init__(discord.ui.Button(
+            label=(label or "?")[:80], style=style,
+            custom_id=f"ab:act:{game_id}:{version}:{index}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> ActButton:
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, perform_act(interaction, self.game_id, index=self.index,
+                                               version=self.version))
+
+
+class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                template=r"ab:pick:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?P<group>[a-z]{1,12})"):
+    """A menu of one kind of action (all builds, all loads...); option values are indices."""
+
+    def __init__(self, game_id: int, version: int, group: str,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
+        self.game_id, self.version, self.group = game_id, version, group
+        super().__init__(discord.ui.Select(
+            custom_id=f"ab:pick:{game_id}:{version}:{group}",
+            options=list(options) or [discord.SelectOption(label="-", value="0")],
+            placeholder=(placeholder or group)[:150], min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> ActSelect:
+        return cls(int(match["game"]), int(match["version"]), match["group"],
+                   getattr(item, "options", ()), getattr(item, "placeholder", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        index = int(values[0]) if values and values[0].isdigit() else -1
+        await guarded(interaction, perform_act(interaction, self.game_id, index=index,
+                                               version=self.version))
+
+
+class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
+               template=r"ab:undo:(?P<game>\d{1,12}):(?P<request>\d{1,12}):(?P<answer>yes|no)"):
+    def __init__(self, game_id: int, request: int, accept: bool, label: str = "") -> None:
+        self.game_id, self.request, self.accept = game_id, request, accept
+        super().__init__(discord.ui.Button(
+            label=(label or ("✓" if accept else "✗"))[:80],
+            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+            custom_id=f"ab:undo:{game_id}:{request}:{'yes' if accept else 'no'}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> UndoVote:
+        return cls(int(match["game"]), int(match["request"]), match["answer"] == "yes",
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, perform_vote(interaction, self.game_id, self.request,
+                                                self.accept))
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, UndoVote)
+
+
+def prompt_view(game_id: int, version: int, legal: Sequence[str]) -> discord.ui.View | None:
+    """Buttons and menus for the likely choices of the pending decision.
+
+    Few choices: a button each. Many: one-word actions as buttons, then one menu per kind
+    (the most common kinds first), each with its first 25 choices; /act offers the rest.
+    """
+    if not legal:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(legal) <= MAX_BUTTONS:
+        for index, notation in enumerate(legal):
+            style = (discord.ButtonStyle.secondary if kind_of(notation) == "pass"
+                     else discord.ButtonStyle.primary)
+            view.add_item(ActButton(game_id, version, index, notation, style))
+        return view
+    groups: dict[str, list[tuple[int, str]]] = {}
+    buttons = 0
+    for index, notation in enumerate(legal):
+        kind = kind_of(notation)
+        if kind in BUTTON_KINDS and buttons < MAX_BUTTONS:
+            view.add_item(ActButton(game_id, version, index, notation))
+            buttons += 1
+        else:
+            groups.setdefault(kind, []).append((index, notation))
+    ordered = sorted(groups, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
+    for row, kind in enumerate(ordered[:MAX_SELECTS], start=1):
+        options = [discord.SelectOption(label=n[:100], value=str(i))
+                   for i, n in groups[kind][:SELECT_OPTIONS]]
+        select = ActSelect(game_id, version, kind, options, f"{kind} ({len(groups[kind])})")
+        select.item.row = row
+        view.add_item(select)
+    return view
+
+
+def undo_view(game_id: int, request: int, yes: str, no: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoVote(game_id, request, True, yes))
+    view.add_item(UndoVote(game_id, request, False, no))
+    return view
