@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
+from rules.frozen import evolve
 from rules.model import Edition
 from rules.network import autobahn_cities, city_value, joined, on_network
 from rules.play import bonus_effects, prepend
@@ -13,7 +13,7 @@ from rules.state import Effect, State, Turn
 
 def gain_money(state: State, edition: Edition, effect: Effect) -> State:
     player = state.players[effect.player]
-    return state.with_player(replace(player, money=player.money + effect.amount))
+    return state.with_player(evolve(player, money=player.money + effect.amount))
 
 
 def develop(state: State, edition: Edition, effect: Effect) -> State:
@@ -29,7 +29,7 @@ def develop(state: State, edition: Edition, effect: Effect) -> State:
         bonus = edition.development_track[position]
         if bonus:
             effects.extend(bonus_effects(bonus, effect.player, "development"))
-    state = state.with_player(replace(player, development=position))
+    state = state.with_player(evolve(player, development=position))
     return prepend(state, effects)
 
 
@@ -57,7 +57,7 @@ def pay_budget(state: State, edition: Edition, effect: Effect) -> State:
     for pid, amount in construction_budget(state, edition).items():
         if amount:
             player = state.players[pid]
-            state = state.with_player(replace(player, money=player.money + amount))
+            state = state.with_player(evolve(player, money=player.money + amount))
     return state
 
 
@@ -79,14 +79,14 @@ def score_routes(state: State, edition: Edition, effect: Effect) -> State:
                 for bonus in rewards:
                     effects.extend(bonus_effects(bonus, pid, "route"))
         if len(earned) != len(player.route_rewards):
-            state = state.with_player(replace(player, route_rewards=tuple(earned)))
+            state = state.with_player(evolve(player, route_rewards=tuple(earned)))
     return prepend(state, effects)
 
 
 def draw_tile(state: State) -> tuple[State, str | None]:
     if not state.bag:
         return state, None
-    return replace(state, bag=state.bag[1:], reveals=state.reveals + 1), state.bag[0]
+    return evolve(state, bag=state.bag[1:], reveals=state.reveals + 1), state.bag[0]
 
 
 def refill_countries(state: State, edition: Edition) -> State:
@@ -96,7 +96,7 @@ def refill_countries(state: State, edition: Edition) -> State:
             state, tile = draw_tile(state)
             if tile is None:
                 break
-            state = replace(state, country_tiles=state.country_tiles.set(country, tile))
+            state = evolve(state, country_tiles=state.country_tiles.set(country, tile))
     return state
 
 
@@ -111,24 +111,24 @@ def open_east(state: State, edition: Edition) -> State:
         state, tile = draw_tile(state)
         if tile is None:
             break
-        state = replace(state, section_tiles=state.section_tiles.set(section, tile))
+        state = evolve(state, section_tiles=state.section_tiles.set(section, tile))
     east_cards = tuple(c.id for c in edition.basic_cards() if c.colours == (edition.east_colour,))
     for pid in state.order:
         player = state.players[pid]
-        state = state.with_player(replace(player, hand=player.hand + east_cards))
+        state = state.with_player(evolve(player, hand=player.hand + east_cards))
     return state
 
 
 def switch_to_advanced(state: State, edition: Edition) -> State:
     size = edition.display_size
     deck = state.advanced_deck
-    return replace(state, display=deck[:size], deck=deck[size:], advanced_deck=(),
+    return evolve(state, display=deck[:size], deck=deck[size:], advanced_deck=(),
                    reveals=state.reveals + 1)
 
 
 def next_era(state: State, edition: Edition, effect: Effect) -> State:
     era = state.era + 1
-    state = replace(state, era=era, era_supply=edition.era(era).supply, last_builder=None)
+    state = evolve(state, era=era, era_supply=edition.era(era).supply, last_builder=None)
     if era == edition.east_opens_era:
         state = open_east(state, edition)
     if era == len(edition.eras):
@@ -142,7 +142,7 @@ def start_final_round(state: State, edition: Edition, effect: Effect) -> State:
     trigger = effect.player
     i = state.order.index(trigger)
     others = state.order[i + 1:] + state.order[:i]
-    return replace(state, phase="final", final_turns=(*others, trigger))
+    return evolve(state, phase="final", final_turns=(*others, trigger))
 
 
 def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
@@ -163,8 +163,8 @@ def begin_scoring(state: State, edition: Edition) -> State:
                     for pid in state.order
                     for _ in range(state.players[pid].pending_promotions))
     for pid in state.order:
-        state = state.with_player(replace(state.players[pid], pending_promotions=0))
-    return replace(state, phase="scoring", turn=None, queue=effects + state.queue)
+        state = state.with_player(evolve(state.players[pid], pending_promotions=0))
+    return evolve(state, phase="scoring", turn=None, queue=effects + state.queue)
 
 
 def next_turn(state: State, edition: Edition) -> State:
@@ -174,10 +174,10 @@ def next_turn(state: State, edition: Edition) -> State:
         if not state.final_turns:
             return begin_scoring(state, edition)
         pid, rest = state.final_turns[0], state.final_turns[1:]
-        return replace(state, final_turns=rest, turn=Turn(pid, "start", number=number))
+        return evolve(state, final_turns=rest, turn=Turn(pid, "start", number=number))
     i = state.order.index(state.turn.player)
     pid = state.order[(i + 1) % len(state.order)]
-    return replace(state, turn=Turn(pid, "start", number=number))
+    return evolve(state, turn=Turn(pid, "start", number=number))
 
 
 AUTOMATIC: dict[str, Callable[[State, Edition, Effect], State]] = {

@@ -12,7 +12,7 @@ decision, is the action known, is it legal now.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.actions import (
@@ -38,6 +38,7 @@ from rules.errors import (
     NotYourDecisionError,
     RuleError,
 )
+from rules.frozen import evolve
 from rules.model import Edition
 from rules.network import colour_open, open_colours
 from rules.offices import promote, promotion_options
@@ -205,12 +206,12 @@ def _refuse(decision: Decision, action: Action) -> RuleError:
 
 
 def _pop(state: State) -> State:
-    return replace(state, queue=state.queue[1:])
+    return evolve(state, queue=state.queue[1:])
 
 
 def _with_step(state: State, step: str) -> State:
     assert state.turn is not None
-    return replace(state, turn=replace(state.turn, step=step))
+    return evolve(state, turn=evolve(state.turn, step=step))
 
 
 def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Action) -> State:
@@ -225,8 +226,8 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
     if kind == "route" and isinstance(action, Route):
         if action.card in state.routes_offered:
             offered = tuple(c for c in state.routes_offered if c != action.card)
-            player = replace(state.players[pid], route=action.card)
-            return replace(state.with_player(player), routes_offered=offered)
+            player = evolve(state.players[pid], route=action.card)
+            return evolve(state.with_player(player), routes_offered=offered)
         problem = IllegalActionError("unknown_route", route=action.card)
     elif kind == "bonus" and isinstance(action, Bonus):
         if action.country in claimable_bonuses(state, pid):
@@ -251,7 +252,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
             player = state.players[pid]
             extra = player.extra_capacity.set(action.slot,
                                               player.extra_capacity.get(action.slot, 0) + 1)
-            return _pop(state).with_player(replace(player, extra_capacity=extra))
+            return _pop(state).with_player(evolve(player, extra_capacity=extra))
         problem = IllegalActionError("unknown_slot", slot=action.slot)
     elif kind == "key" and isinstance(action, Key):
         problem = research_problem(state, edition, pid, action.lock)
@@ -295,8 +296,8 @@ def _pick(state: State, pid: str, card: str) -> State:
     reveals = state.reveals
     if deck:
         display, deck, reveals = (*display, deck[0]), deck[1:], reveals + 1
-    state = replace(state, display=display, deck=deck, reveals=reveals)
-    return state.with_player(replace(player, hand=(*player.hand, card)))
+    state = evolve(state, display=display, deck=deck, reveals=reveals)
+    return state.with_player(evolve(player, hand=(*player.hand, card)))
 
 
 def apply(state: State, player: str, action: str | Action) -> State:
@@ -335,7 +336,7 @@ def settle(state: State, edition: Edition) -> State:
                 # Owed to someone else: kept until their turn, so nobody waits on them.
                 owed = state.players[fx.player]
                 state = _pop(state).with_player(
-                    replace(owed, pending_promotions=owed.pending_promotions + 1))
+                    evolve(owed, pending_promotions=owed.pending_promotions + 1))
             elif _has_options(state, edition, fx):
                 return state
             else:
@@ -343,11 +344,11 @@ def settle(state: State, edition: Edition) -> State:
             continue
         if state.phase == "draft":
             if all(state.players[p].route is not None for p in state.order):
-                state = replace(state, phase="play", turn=Turn(state.order[0], "start"))
+                state = evolve(state, phase="play", turn=Turn(state.order[0], "start"))
                 continue
             return state
         if state.phase == "scoring":
-            return replace(state, phase="over")
+            return evolve(state, phase="over")
         if state.phase == "over":
             return state
         advanced = _advance_turn(state, edition)
@@ -364,8 +365,8 @@ def _advance_turn(state: State, edition: Edition) -> State:
         player = state.players[turn.player]
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
-        state = state.with_player(replace(player, pending_promotions=0))
-        return _with_step(replace(state, queue=owed + state.queue), "bonus")
+        state = state.with_player(evolve(player, pending_promotions=0))
+        return _with_step(evolve(state, queue=owed + state.queue), "bonus")
     if turn.step == "bonus":
         # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
         return state if claimable_bonuses(state, turn.player) else _with_step(state, "main")
@@ -375,7 +376,7 @@ def _advance_turn(state: State, edition: Edition) -> State:
         return _with_step(state, "end")
     if turn.step == "end":
         if state.phase == "play" and state.era_supply <= 0:
-            return _with_step(replace(state, queue=era_end_effects(state, edition)), "era_end")
+            return _with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
         return next_turn(state, edition)
     if turn.step == "era_end":
         return next_turn(state, edition)

@@ -6,9 +6,11 @@ mutating method disabled: a state can be shared between versions without copying
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn, TypeVar
 
+T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -46,3 +48,32 @@ class FrozenDict(dict[K, V]):
         new = dict(self)
         new.pop(key, None)
         return FrozenDict(new)
+
+
+_KEEP = object()
+_EVOLVERS: dict[type, Callable[..., Any]] = {}
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the state's frozen slotted dataclasses, about 3× faster.
+
+    Each action copies the ~30-field `State` a dozen times, and `replace` (which re-runs
+    `__init__` through keyword arguments and field introspection) was two thirds of
+    `apply`. The copier is generated once per class, as dataclasses generates `__init__`.
+    """
+    cls = type(obj)
+    evolver = _EVOLVERS.get(cls)
+    if evolver is None:
+        evolver = _EVOLVERS[cls] = _make_evolver(cls)
+    return evolver(obj, **changes)  # type: ignore[no-any-return]
+
+
+def _make_evolver(cls: type) -> Callable[..., Any]:
+    names = [f.name for f in dataclasses.fields(cls)]
+    params = ", ".join(f"{n}=_KEEP" for n in names)
+    body = "".join(f"    _set(new, {n!r}, o.{n} if {n} is _KEEP else {n})\n" for n in names)
+    source = f"def evolve(o, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
+    namespace = {"_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__,
+                 "_cls": cls}
+    exec(source, namespace)
+    return namespace["evolve"]  # type: ignore[no-any-return]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.actions import Promote
+from rules.frozen import evolve
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -24,18 +23,18 @@ def place_employee(state: State, edition: Edition, pid: str, colour: str) -> tup
     owes_promotion = False
     if player.supply == 0:
         # Exactly `lobby_return` employees come back, one is placed, then one is promoted.
-        player = replace(player, lobby=player.lobby - edition.lobby_return,
+        player = evolve(player, lobby=player.lobby - edition.lobby_return,
                          supply=player.supply + edition.lobby_return)
         owes_promotion = True
-    state = state.with_player(replace(player, supply=player.supply - 1))
+    state = state.with_player(evolve(player, supply=player.supply - 1))
     seats = state.offices[colour]
     if len(seats) >= edition.seats(len(state.order)):
         # Full office: the leftmost employee moves to the lobby, the rest slide left, and
         # the newcomer takes the rightmost seat.
         bumped = state.players[seats[0]]
-        state = state.with_player(replace(bumped, lobby=bumped.lobby + 1))
+        state = state.with_player(evolve(bumped, lobby=bumped.lobby + 1))
         seats = seats[1:]
-    state = replace(state, offices=state.offices.set(colour, (*seats, pid)))
+    state = evolve(state, offices=state.offices.set(colour, (*seats, pid)))
     return state, owes_promotion
 
 
@@ -82,16 +81,16 @@ def promote(state: State, edition: Edition, pid: str, action: Promote) -> State:
         colour = action.source.removeprefix("seat:")
         seats = list(state.offices[colour])
         seats.remove(pid)  # the player's leftmost employee there; the others slide left
-        state = replace(state, offices=state.offices.set(colour, tuple(seats)))
-        return state.with_player(replace(state.players[pid], lobby=player.lobby + 1))
+        state = evolve(state, offices=state.offices.set(colour, tuple(seats)))
+        return state.with_player(evolve(state.players[pid], lobby=player.lobby + 1))
     dept, floor = _floor_of(edition, action.target)
     counts = list(player.floors[dept])
     counts[floor - 1] += 1
     if action.source == "lobby":
-        player = replace(player, lobby=player.lobby - 1)
+        player = evolve(player, lobby=player.lobby - 1)
     else:
         counts[floor - 2] -= 1
-    return state.with_player(replace(player, floors=player.floors.set(dept, tuple(counts))))
+    return state.with_player(evolve(player, floors=player.floors.set(dept, tuple(counts))))
 
 
 def employee_counts(state: State, pid: str) -> dict[str, int]:

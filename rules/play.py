@@ -7,10 +7,9 @@ problem) use these same functions, so the two can never disagree.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.actions import Play
 from rules.errors import IllegalActionError, RuleError
+from rules.frozen import evolve
 from rules.model import Edition, parse_bonus
 from rules.network import colour_open, link_complete, on_network, open_colours, touches_network
 from rules.offices import can_place_employee, place_employee
@@ -225,8 +224,8 @@ def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
     link, n = edition.sections[section]
     player = state.players[pid]
     cost = edition.era(state.era).build_cost
-    state = state.with_player(replace(player, money=player.money - cost))
-    state = replace(state, built=state.built | {section}, era_supply=state.era_supply - 1,
+    state = state.with_player(evolve(player, money=player.money - cost))
+    state = evolve(state, built=state.built | {section}, era_supply=state.era_supply - 1,
                     last_builder=pid)
     state, owes = place_employee(state, edition, pid, link.colour)
     effects: list[Effect] = []
@@ -234,7 +233,7 @@ def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
         effects.append(Effect("promote", pid, source="lobby_return"))
     tile = state.section_tiles.get(section)
     if tile is not None:
-        state = replace(state, section_tiles=state.section_tiles.without(section))
+        state = evolve(state, section_tiles=state.section_tiles.without(section))
         effects.extend(bonus_effects(tile, pid, "tile"))
     if link.features[n - 1] == "D":
         effects.append(Effect("develop", pid, 1, source="develop_icon"))
@@ -245,8 +244,8 @@ def do_upgrade(state: State, edition: Edition, pid: str, link_id: str) -> State:
     link = edition.links[link_id]
     player = state.players[pid]
     cost = edition.upgrade_cost_per_section * link.sections
-    state = state.with_player(replace(player, money=player.money - cost))
-    state = replace(state, upgraded=state.upgraded | {link_id})
+    state = state.with_player(evolve(player, money=player.money - cost))
+    state = evolve(state, upgraded=state.upgraded | {link_id})
     state, owes = place_employee(state, edition, pid, link.colour)
     return prepend(state, [Effect("promote", pid, source="lobby_return")] if owes else [])
 
@@ -256,20 +255,20 @@ def do_load(state: State, edition: Edition, pid: str, depot_id: str, goods: str)
     free = player.trucks.index(None)  # the lowest-numbered truck off the map
     trucks = list(player.trucks)
     trucks[free] = Truck(depot_id, goods)
-    state = replace(state, goods=state.goods.set(goods, state.goods[goods] - 1))
-    return state.with_player(replace(player, trucks=tuple(trucks)))
+    state = evolve(state, goods=state.goods.set(goods, state.goods[goods] - 1))
+    return state.with_player(evolve(player, trucks=tuple(trucks)))
 
 
 def do_station(state: State, edition: Edition, pid: str, section: str) -> State:
     player = state.players[pid]
-    state = replace(state, stations=state.stations.set(section, pid))
-    return state.with_player(replace(player, money=player.money - edition.station_cost,
+    state = evolve(state, stations=state.stations.set(section, pid))
+    return state.with_player(evolve(player, money=player.money - edition.station_cost,
                                      stations_left=player.stations_left - 1))
 
 
 def do_research(state: State, edition: Edition, pid: str, lock_id: str) -> State:
     player = state.players[pid]
-    state = state.with_player(replace(player, keys=(*player.keys, lock_id)))
+    state = state.with_player(evolve(player, keys=(*player.keys, lock_id)))
     effect = edition.locks[lock_id].effect
     return prepend(state, bonus_effects(effect, pid, "lock") if effect else [])
 
@@ -281,7 +280,7 @@ def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
     hand = list(player.hand)
     hand.remove(action.card)
     slots = player.slots.set(action.slot, (*player.slots[action.slot], action.card))
-    state = state.with_player(replace(player, hand=tuple(hand), slots=slots))
+    state = state.with_player(evolve(player, hand=tuple(hand), slots=slots))
     if action.slot == "build":
         state = do_build(state, edition, pid, action.target)
     elif action.slot == "upgrade":
@@ -298,9 +297,9 @@ def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
         # whatever the action itself set off.
         extra = Effect("extra", pid, colours=card_colours(state, edition, action.card),
                        source="card")
-        state = replace(state, queue=(*state.queue, extra))
+        state = evolve(state, queue=(*state.queue, extra))
     assert state.turn is not None
-    return replace(state, turn=replace(state.turn, played_colour=colour,
+    return evolve(state, turn=evolve(state.turn, played_colour=colour,
                                        played_card=action.card))
 
 
@@ -313,7 +312,7 @@ def takeback_problem(state: State, pid: str) -> RuleError | None:
 def do_takeback(state: State, edition: Edition, pid: str) -> State:
     player = state.players[pid]
     cards = tuple(c for slot in edition.slots for c in player.slots[slot])
-    return state.with_player(replace(
+    return state.with_player(evolve(
         player, hand=player.hand + cards,
         slots=player.slots.merge((s, ()) for s in edition.slots),
         money=player.money + edition.takeback_income_per_card * len(cards)))
@@ -330,7 +329,7 @@ def grant_problem(state: State, pid: str) -> RuleError | None:
 
 def do_grant(state: State, edition: Edition, pid: str) -> State:
     player = state.players[pid]
-    return state.with_player(replace(
+    return state.with_player(evolve(
         player, supply=player.supply - 1, granted=player.granted + 1,
         grant_eras=(*player.grant_eras, state.era),
         money=player.money + edition.era(state.era).grant))
@@ -340,4 +339,4 @@ def prepend(state: State, effects: list[Effect]) -> State:
     """New effects are resolved before older ones: a bonus resolves inside its cause."""
     if not effects:
         return state
-    return replace(state, queue=(*effects, *state.queue))
+    return evolve(state, queue=(*effects, *state.queue))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.errors import RuleError
 from rules.flow import settle
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolve
 from rules.model import Edition
 from rules.offices import place_employee
 from rules.registry import register_edition
@@ -82,4 +81,4 @@ def new_game(edition: Edition, players: Sequence[str], seed: int) -> State:
     # 6. in seat order, one employee each on the start office
     for pid in order:
         state, _owes = place_employee(state, edition, pid, edition.start_office)
-    return settle(replace(state), edition)
+    return settle(evolve(state), edition)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import types
 import typing
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from typing import Any
 
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolve
 
 SCHEMA_VERSION = 1
 
@@ -117,7 +117,7 @@ class State:
         return self.players[pid]
 
     def with_player(self, player: Player) -> State:
-        return replace(self, players=self.players.set(player.id, player))
+        return evolve(self, players=self.players.set(player.id, player))
 
     # ----- JSON -----
 

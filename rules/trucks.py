@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from rules.actions import Move
 from rules.errors import IllegalActionError, RuleError
+from rules.frozen import evolve
 from rules.model import Edition
 from rules.play import bonus_effects, prepend
 from rules.registry import edition_by_hash
@@ -154,7 +154,7 @@ def station_income(state: State, edition: Edition, section: str) -> State:
     amount = (edition.station_income_upgraded if link.id in state.upgraded
               else edition.station_income)
     player = state.players[owner]
-    return state.with_player(replace(player, money=player.money + amount))
+    return state.with_player(evolve(player, money=player.money + amount))
 
 
 def do_move(state: State, edition: Edition, pid: str, move: Move) -> State:
@@ -166,10 +166,10 @@ def do_move(state: State, edition: Edition, pid: str, move: Move) -> State:
     trucks = list(player.trucks)
     position = move.path[-1] if move.path else truck.position
     if not move.deliver:
-        trucks[move.truck - 1] = replace(truck, position=position)
-        return state.with_player(replace(player, trucks=tuple(trucks)))
+        trucks[move.truck - 1] = evolve(truck, position=position)
+        return state.with_player(evolve(player, trucks=tuple(trucks)))
     trucks[move.truck - 1] = None
-    state = state.with_player(replace(player, trucks=tuple(trucks)))
+    state = state.with_player(evolve(player, trucks=tuple(trucks)))
     country = delivery_country(edition, position)
     assert country is not None
     return deliver(state, edition, pid, country, truck.goods)
@@ -180,26 +180,26 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
     effects: list[Effect] = []
     tile = state.country_tiles.get(country)
     if tile is not None:  # 1. the country's bonus tile
-        state = replace(state, country_tiles=state.country_tiles.without(country))
+        state = evolve(state, country_tiles=state.country_tiles.without(country))
         effects.extend(bonus_effects(tile, pid, "tile"))
     # 2. goods back to the general supply (the truck is already off the map)
-    state = replace(state, goods=state.goods.set(goods, state.goods[goods] + 1))
+    state = evolve(state, goods=state.goods.set(goods, state.goods[goods] + 1))
     # 3. a delivery token on the player's board
     player = state.players[pid]
     row = edition.delivery_row(player.board, country)
     spaces = player.deliveries.get(country, DeliveryRowState())
     money = 0
     if goods == edition.pharma_goods and not spaces.pharma:
-        spaces = replace(spaces, pharma=True)
+        spaces = evolve(spaces, pharma=True)
         effects.extend(bonus_effects(edition.countries[country].pharma_bonus, pid, "pharma"))
     elif goods == row.goods and not spaces.goods:
-        spaces = replace(spaces, goods="unused")  # its bonus is claimed in a later phase 1
+        spaces = evolve(spaces, goods="unused")  # its bonus is claimed in a later phase 1
     elif not spaces.dm:
-        spaces = replace(spaces, dm=True)
+        spaces = evolve(spaces, dm=True)
         money = row.dm
     # otherwise every space it could use is full: the delivery earns nothing
     delivered = player.delivered if country in player.delivered else (*player.delivered, country)
-    state = state.with_player(replace(
+    state = state.with_player(evolve(
         player, money=player.money + money, delivered=delivered,
         deliveries=player.deliveries.set(country, spaces)))
     return prepend(state, effects)
@@ -218,7 +218,7 @@ def claimable_bonuses(state: State, pid: str) -> list[str]:
 
 def claim_bonus(state: State, edition: Edition, pid: str, country: str) -> State:
     player = state.players[pid]
-    spaces = replace(player.deliveries[country], goods="used")
-    state = state.with_player(replace(player, deliveries=player.deliveries.set(country, spaces)))
+    spaces = evolve(player.deliveries[country], goods="used")
+    state = state.with_player(evolve(player, deliveries=player.deliveries.set(country, spaces)))
     row = edition.delivery_row(player.board, country)
     return prepend(state, bonus_effects(row.bonus, pid, "delivery"))

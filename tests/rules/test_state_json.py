@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rules import State, apply, current_player, legal_actions
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolve
 from tests.rules.helpers import random_states
 
 
@@ -103,3 +103,17 @@ def test_a_wrong_schema_number_is_refused(game, schema):
         data["schema"] = schema
     with pytest.raises(ValueError, match="schema"):
         State.from_json(json.dumps(data))
+
+
+def test_evolve_copies_like_dataclasses_replace_and_leaves_the_original(game):
+    changed = evolve(game, era=2, era_supply=5)
+    assert changed == dataclasses.replace(game, era=2, era_supply=5)
+    assert (game.era, game.era_supply) == (1, game.era_supply)
+    assert changed.players is game.players  # unchanged parts are shared, not copied
+    ann = game.players["ann"]
+    assert evolve(ann, money=3) == dataclasses.replace(ann, money=3)
+
+
+def test_evolve_refuses_a_field_the_class_does_not_have(game):
+    with pytest.raises(TypeError):
+        evolve(game, money=3)
