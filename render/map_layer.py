@@ -14,8 +14,14 @@ from PIL import Image, ImageDraw
 from render import geography, layout, placement, style
 from render.fonts import font
 from render.labels import goods_letter, label, tile_text
-from render.markers import goods_sprite, initials, marker_sprite, player_marker, seat_of
-from render.sprites import blit, blit_at, draw_text, text_width
+from render.markers import (
+    initials,
+    player_marker,
+    seat_of,
+    tile_sprite,
+    truck_sprite,
+)
+from render.sprites import blit, blit_at, draw_text
 from rules import city_value
 from rules.model import Edition
 from rules.network import link_complete
@@ -199,16 +205,7 @@ def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgrad
 
 
 def _tile(draw: ImageDraw.ImageDraw, im: Image.Image, c: Point, tile: str, lang: str) -> None:
-    blit(im, _tile_sprite(tile_text(tile, lang)), c)
-
-
-@lru_cache(maxsize=64)
-def _tile_sprite(text: str) -> Image.Image:
-    w = int(max(16, text_width(text, 10, True) + 6))
-    im = Image.new("RGBA", (w, 15), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rectangle((0, 0, w - 1, 14), fill=style.TILE_FILL, outline=style.INK)
-    draw_text(im, (w / 2, 7.5), text, 10, style.INK, bold=True, anchor="mm")
-    return im
+    blit(im, tile_sprite(tile_text(tile, lang)), c)
 
 
 @lru_cache(maxsize=128)
@@ -238,18 +235,8 @@ def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: E
             seen[truck.position] = k + 1
             x, y = truck_xy(edition, truck.position, k)
             x, y = x + o[0], y + o[1]
-            blit(im, _truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
+            blit(im, truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
                                    truck.goods, goods_letter(truck.goods, lang)), (x, y))
-
-
-@lru_cache(maxsize=256)
-def _truck_sprite(seat: int, letter: str, goods: str, goods_mark: str) -> Image.Image:
-    """A truck: a white plate carrying the owner's marker and the goods token."""
-    im = Image.new("RGBA", (29, 17), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rectangle((0, 0, 28, 16), fill=style.PAPER, outline=style.INK)
-    blit(im, marker_sprite(seat, 13, letter), (8, 8.5))
-    blit(im, goods_sprite(goods, 11, goods_mark), (21, 8.5))
-    return im
 
 
 def truck_xy(edition: Edition, position: str, k: int = 0) -> Point:

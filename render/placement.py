@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from render import layout
+from render import layout, legend
 from render.fonts import font
 from rules.model import Edition
 
@@ -59,6 +59,7 @@ def city_labels(edition: Edition) -> dict[str, Box]:
         if cities:  # the country's bonus tile sits above its first trading city
             x, y = layout.node_xy(edition, cities[0])
             fixed.append((x - 18, y - r - 20, x + 18, y - r - 4))
+    fixed.append(legend.map_box(edition))
     roads = _road_points(edition)
     placed: dict[str, Box] = {}
     # the most crowded cities choose first, while they still have room
