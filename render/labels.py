@@ -61,9 +61,10 @@ _TABLE: dict[str, dict[str, str]] = {
                     "fr": "choisir un emplacement (+1)"},
     "decide_key": {"en": "place a key", "de": "Schlüssel setzen", "fr": "placer une clé"},
     "decide_extra": {"en": "extra build?", "de": "Zusatzbau?", "fr": "construction bonus ?"},
-    # goods, as one letter on trucks and depots, and in full in the legend
-    "goods_automotive": {"en": "Cars", "de": "Autos", "fr": "Autos"},
-    "goods_appliances": {"en": "Appliances", "de": "Geräte", "fr": "Électroménager"},
+    # goods, as one letter on trucks and depots, and in full in the legend; the English
+    # names start with the English letters (A, E) so the legend reads as a key
+    "goods_automotive": {"en": "Automotive", "de": "Autos", "fr": "Autos"},
+    "goods_appliances": {"en": "Electrical goods", "de": "Geräte", "fr": "Électroménager"},
     "goods_chemicals": {"en": "Chemicals", "de": "Chemie", "fr": "Chimie"},
     "goods_pharmaceuticals": {"en": "Pharma", "de": "Pharma", "fr": "Pharma"},
     # bonus tiles, short enough for a tile on a section
@@ -74,6 +75,25 @@ _TABLE: dict[str, dict[str, str]] = {
     "tile_card": {"en": "Card", "de": "Karte", "fr": "Carte"},
     "tile_build": {"en": "Build", "de": "Bau", "fr": "Const"},
     "tile_capacity": {"en": "+Slot", "de": "+Feld", "fr": "+Empl"},
+    # the legend (render/legend.py): what a tile's short text and each map symbol mean
+    "legend": {"en": "Legend", "de": "Legende", "fr": "Légende"},
+    "legend_money": {"en": "money", "de": "Geld", "fr": "argent"},
+    "legend_develop": {"en": "development", "de": "Entwicklung", "fr": "développement"},
+    "legend_promote": {"en": "promotion", "de": "Beförderung", "fr": "promotion"},
+    "legend_key": {"en": "research key", "de": "Forschung", "fr": "clé de recherche"},
+    "legend_card": {"en": "take a card", "de": "Karte nehmen", "fr": "prendre une carte"},
+    "legend_build": {"en": "extra build", "de": "Zusatzbau", "fr": "construction bonus"},
+    "legend_capacity": {"en": "+1 card on a slot", "de": "+1 Karte je Feld",
+                        "fr": "+1 carte par emplacement"},
+    "legend_star": {"en": "★ bonus to claim", "de": "★ Bonus offen", "fr": "★ bonus à prendre"},
+    "sym_network": {"en": "value, on network", "de": "Wert, am Netz", "fr": "valeur, reliée"},
+    "sym_dual": {"en": "dual carriageway", "de": "ausgebaut", "fr": "2 × 2 voies"},
+    "sym_unbuilt": {"en": "not built yet", "de": "noch nicht gebaut", "fr": "pas encore construit"},
+    "sym_station": {"en": "station space", "de": "Raststättenfeld", "fr": "case de station"},
+    "sym_develop": {"en": "development +1", "de": "Entwicklung +1", "fr": "développement +1"},
+    "sym_bonus": {"en": "bonus-tile space", "de": "Bonusfeld", "fr": "case de bonus"},
+    "sym_truck": {"en": "truck: owner, goods", "de": "LKW: Besitzer, Ware",
+                  "fr": "camion : joueur, marchandise"},
     # colours, for the office rows
     "colour_black": {"en": "Black", "de": "Schwarz", "fr": "Noir"},
     "colour_red": {"en": "Red", "de": "Rot", "fr": "Rouge"},

@@ -13,9 +13,15 @@ from PIL import Image, ImageDraw
 
 from render import geography, layout, placement, style
 from render.fonts import font
-from render.labels import goods_letter, label, tile_text
-from render.markers import goods_sprite, initials, marker_sprite, player_marker, seat_of
-from render.sprites import blit, blit_at, draw_text, text_width
+from render.labels import LANGS, goods_letter, label, tile_text
+from render.markers import (
+    initials,
+    player_marker,
+    seat_of,
+    tile_sprite,
+    truck_sprite,
+)
+from render.sprites import blit, blit_at, draw_text
 from rules import city_value
 from rules.model import Edition
 from rules.network import link_complete
@@ -23,7 +29,6 @@ from rules.state import State
 
 Point = layout.Point
 VALUE_SIZE = 14
-TILE_OFFSET = 15  # tiles sit beside the road, trucks on the other side
 TRUCK_OFFSET = 15
 
 
@@ -62,7 +67,7 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
     geoms = layout.sections(edition)
     for sid, (link, n) in edition.sections.items():
         _unbuilt(draw, geoms[sid], link.colour, o)
-        _feature(draw, im, geoms[sid], link.features[n - 1], o)
+        _feature(draw, edition, sid, link.features[n - 1], o)
     for depot in edition.depots.values():
         _depot(draw, im, edition, depot.id, o, lang)
     for nid, node in edition.nodes.items():
@@ -99,16 +104,18 @@ def _unbuilt(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, o: P
         draw.polygon(_rect(g, half, o), outline=style.road(colour), width=2)
 
 
-def _feature(draw: ImageDraw.ImageDraw, im: Image.Image, g: layout.SectionGeom, feature: str,
+def _feature(draw: ImageDraw.ImageDraw, edition: Edition, sid: str, feature: str,
              o: Point) -> None:
+    g = layout.sections(edition)[sid]
     x, y = _at(g.mid, o)
     if feature == "S":  # an empty service-station space
+        x, y = _at(placement.station_spot(edition, sid), o)
         draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=style.PAPER, outline=style.INK)
     elif feature == "D":  # develop icon: a small up-arrow
         draw.polygon([(x, y - 5), (x + 5, y + 3), (x - 5, y + 3)], fill=style.PAPER,
                      outline=style.INK)
     elif feature == "B":  # a bonus-tile space, beside the road
-        bx, by = _at(g.mid, o, g.normal, TILE_OFFSET)
+        bx, by = _at(placement.tile_spot(edition, sid), o)
         draw.rectangle((bx - 6, by - 6, bx + 6, by + 6), outline=style.MUTED, width=1)
 
 
@@ -167,15 +174,14 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                 _built(draw, geoms[sid], link.colour, upgraded, o)
                 feature = link.features[n - 1]
                 if feature in ("S", "D"):
-                    _feature(draw, im, geoms[sid], feature, o)
+                    _feature(draw, edition, sid, feature, o)
     for nid, node in edition.nodes.items():
         x, y = _at(layout.node_xy(edition, nid), o)
         on_net = node.country is None and any(
             link_complete(state, lk) for lk in edition.links_at[nid])
         blit(im, _value_sprite(city_value(state, nid), on_net), (x, y))
     for sid, tile in state.section_tiles.items():
-        g = geoms[sid]
-        _tile(draw, im, _at(g.mid, o, g.normal, TILE_OFFSET), tile, lang)
+        _tile(draw, im, _at(placement.tile_spot(edition, sid), o), tile, lang)
     for code, tile in state.country_tiles.items():
         cities = edition.country_node.get(code, ())
         if cities:
@@ -184,7 +190,8 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
     for sprite, (lx, ly) in _overlay(edition):
         blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
-        player_marker(draw, im, _at(geoms[sid].mid, o), 17, state.order, pid)
+        spot = _at(placement.station_spot(edition, sid), o)
+        player_marker(draw, im, spot, placement.STATION_SIZE, state.order, pid)
     _trucks(draw, im, state, edition, o, lang)
 
 
@@ -199,16 +206,7 @@ def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgrad
 
 
 def _tile(draw: ImageDraw.ImageDraw, im: Image.Image, c: Point, tile: str, lang: str) -> None:
-    blit(im, _tile_sprite(tile_text(tile, lang)), c)
-
-
-@lru_cache(maxsize=64)
-def _tile_sprite(text: str) -> Image.Image:
-    w = int(max(16, text_width(text, 10, True) + 6))
-    im = Image.new("RGBA", (w, 15), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rectangle((0, 0, w - 1, 14), fill=style.TILE_FILL, outline=style.INK)
-    draw_text(im, (w / 2, 7.5), text, 10, style.INK, bold=True, anchor="mm")
-    return im
+    blit(im, tile_sprite(tile_text(tile, lang)), c)
 
 
 @lru_cache(maxsize=128)
@@ -238,26 +236,32 @@ def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: E
             seen[truck.position] = k + 1
             x, y = truck_xy(edition, truck.position, k)
             x, y = x + o[0], y + o[1]
-            blit(im, _truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
+            blit(im, truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
                                    truck.goods, goods_letter(truck.goods, lang)), (x, y))
-
-
-@lru_cache(maxsize=256)
-def _truck_sprite(seat: int, letter: str, goods: str, goods_mark: str) -> Image.Image:
-    """A truck: a white plate carrying the owner's marker and the goods token."""
-    im = Image.new("RGBA", (29, 17), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rectangle((0, 0, 28, 16), fill=style.PAPER, outline=style.INK)
-    blit(im, marker_sprite(seat, 13, letter), (8, 8.5))
-    blit(im, goods_sprite(goods, 11, goods_mark), (21, 8.5))
-    return im
 
 
 def truck_xy(edition: Edition, position: str, k: int = 0) -> Point:
     """Map-local centre of the k-th truck at a section or depot (for drawing and tests)."""
-    geoms = layout.sections(edition)
-    if position in geoms:
-        g = geoms[position]
-        x, y = g.mid[0] - g.normal[0] * TRUCK_OFFSET, g.mid[1] - g.normal[1] * TRUCK_OFFSET
-        return (x + g.ux * 30 * k, y + g.uy * 30 * k)
-    x, y = layout.depot_xy(edition, position)
-    return (x - 10, y + 22 + 22 * k)
+    return placement.truck_spot(edition, position, k)
+
+
+def marker_boxes(state: State, edition: Edition) -> list[tuple[str, placement.Box]]:
+    """Map-local boxes of everything the state puts on the map: stations, trucks, tiles.
+
+    For tests: none of these may cover a city's name (placement.city_labels).
+    """
+    out = [(f"station {sid}", placement.station_box(edition, sid)) for sid in state.stations]
+    seen: dict[str, int] = {}
+    for pid in state.order:
+        for truck in state.players[pid].trucks:
+            if truck is not None:
+                k = seen.get(truck.position, 0)
+                seen[truck.position] = k + 1
+                box = placement.box_at(truck_xy(edition, truck.position, k),
+                                       *placement.TRUCK_PLATE)
+                out.append((f"truck {pid} {truck.position}", box))
+    for sid, tile in state.section_tiles.items():
+        c = placement.tile_spot(edition, sid)
+        size = max(tile_sprite(tile_text(tile, lang)).size for lang in LANGS)
+        out.append((f"tile {sid}", placement.box_at(c, *size)))
+    return out

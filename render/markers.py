@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import style
-from render.sprites import blit, blit_at, draw_text
+from render.sprites import blit, blit_at, draw_text, text_width
 from rules.model import Edition
 
 RGB = style.RGB
@@ -108,4 +108,24 @@ def goods_sprite(goods: str, size: int, letter: str) -> Image.Image:
                                  outline=style.INK)
     draw_text(im, (size / 2 + 0.5, size / 2 + 0.5), letter, max(8, int(size * 0.7)),
               style.PAPER, bold=True, anchor="mm")
+    return im
+
+
+@lru_cache(maxsize=64)
+def tile_sprite(text: str) -> Image.Image:
+    """A bonus tile: its short text on a pale tile (map, country tiles and the legend)."""
+    w = int(max(16, text_width(text, 10, True) + 6))
+    im = Image.new("RGBA", (w, 15), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, w - 1, 14), fill=style.TILE_FILL, outline=style.INK)
+    draw_text(im, (w / 2, 7.5), text, 10, style.INK, bold=True, anchor="mm")
+    return im
+
+
+@lru_cache(maxsize=256)
+def truck_sprite(seat: int, letter: str, goods: str, goods_mark: str) -> Image.Image:
+    """A truck: a white plate carrying the owner's marker and the goods token."""
+    im = Image.new("RGBA", (29, 17), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, 28, 16), fill=style.PAPER, outline=style.INK)
+    blit(im, marker_sprite(seat, 13, letter), (8, 8.5))
+    blit(im, goods_sprite(goods, 11, goods_mark), (21, 8.5))
     return im

@@ -65,16 +65,16 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
     ink = style.HEADER_INK
     x = 12.0
     text = f"{label('era', lang)} {state.era}"
-    draw_text(im, (x, y), text, 22, ink, bold=True, anchor="lm")
-    x += text_width(text, 22, True) + 16
+    draw_text(im, (x, y), text, 20, ink, bold=True, anchor="lm")
+    x += text_width(text, 20, True) + 12
     total = edition.era(state.era).supply
     text = f"{label('supply', lang)} {state.era_supply}/{total}"
-    draw_text(im, (x, y), text, 18, ink, bold=True, anchor="lm")
-    x += text_width(text, 18, True) + 16
+    draw_text(im, (x, y), text, 16, ink, bold=True, anchor="lm")
+    x += text_width(text, 16, True) + 12
     if state.turn is not None and state.phase != "over":
         text = f"{label('turn', lang)} {state.turn.number}"
-        draw_text(im, (x, y), text, 16, ink, anchor="lm")
-        x += text_width(text, 16) + 16
+        draw_text(im, (x, y), text, 15, ink, anchor="lm")
+        x += text_width(text, 15) + 14
     decision = pending_decision(state)
     if decision is None:
         pts = scores(state)
@@ -82,13 +82,17 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
             f"{pid} {pts[pid]}" for pid in sorted(state.order, key=lambda p: -pts[p]))
         draw_text(im, (x, y), text, 17, style.HIGHLIGHT, bold=True, anchor="lm")
         return
-    draw.rounded_rectangle((x - 4, 7, x + 26, layout.HEADER_H - 8), radius=5, fill=style.PAPER)
-    player_marker(draw, im, (x + 11, y), 22, state.order, decision.player)
-    x += 32
+    # the one thing the table waits for, as large as the width allows: the map and players
+    # views are shown ~400 px wide on a phone, where 18 px text shrinks to 9 px
+    draw.rounded_rectangle((x - 4, 5, x + 30, layout.HEADER_H - 6), radius=5, fill=style.PAPER)
+    player_marker(draw, im, (x + 13, y), 26, state.order, decision.player)
+    x += 38
     text = f"{decision.player}: {label('decide_' + decision.kind, lang)}"
     if state.phase == "final":
         text += f" ({label('final_round', lang)})"
-    draw_text(im, (x, y), text, 18, style.HIGHLIGHT, bold=True, anchor="lm")
+    room = im.width - x - 8
+    size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), 16)
+    draw_text(im, (x, y), text, size, style.HIGHLIGHT, bold=True, anchor="lm")
 
 
 # ----- offices, administration, display -----

@@ -1,21 +1,30 @@
-"""Where each city's name goes: the first free spot around the city, computed once.
+"""Where names, stations, tiles and trucks go so that none hides another, computed once.
 
-The edition may carry a `label_offset` hint for crowded places (the Ruhr); it is tried
-first, but a hint drawn for another scale can land on a neighbouring city, so every
-candidate is scored against what is already there — city discs, placed names, roads, depots
-and bonus-tile spaces — and the least crowded wins. Deterministic, cached per edition.
+City names choose first. The edition may carry a `label_offset` hint for crowded places (the
+Ruhr); it is tried first, but a hint drawn for another scale can land on a neighbouring
+city, so every candidate is scored against what is already there (city discs, placed names,
+roads, depots, tile and station spaces, the legend) and against reading as a neighbour's
+name; the least bad wins. Then the markers give way to the names: a station space slides
+along its own section, a tile steps further out, and each truck takes the nearest free spot
+beside its road or depot. Deterministic, cached per edition.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from render import layout
+from render import layout, legend
 from render.fonts import font
 from rules.model import Edition
 
 Box = tuple[float, float, float, float]
+Point = layout.Point
 LABEL_SIZE = 13
+STATION_SIZE = 17  # a station's player marker on the map
+STATION_BOX = 21  # what that marker covers, its widest shape (the triangle) included
+TRUCK_PLATE = (29, 17)  # markers.truck_sprite
+TILE_OFFSET = 15
+TILE_BOX = (40, 17)  # the widest bonus tile text in any language ("Dév+1", "Karte") and more
 
 
 def label_font_bold(edition: Edition, nid: str) -> bool:
@@ -38,27 +47,113 @@ def _road_points(edition: Edition) -> list[tuple[float, float]]:
     return out
 
 
+def box_at(c: Point, w: float, h: float) -> Box:
+    return (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+
+
+def _tile_spot(edition: Edition, sid: str) -> Point:
+    """A bonus tile sits beside its road (map_layer.TILE_OFFSET), trucks on the other side."""
+    g = layout.sections(edition)[sid]
+    return (g.mid[0] + g.normal[0] * TILE_OFFSET, g.mid[1] + g.normal[1] * TILE_OFFSET)
+
+
+@lru_cache(maxsize=512)
+def tile_spot(edition: Edition, sid: str) -> Point:
+    """Where section `sid`'s bonus tile is drawn: beside its road, a little further out if
+    a city's name took that spot (names choose first and keep off tiles where they can)."""
+    g = layout.sections(edition)[sid]
+    names = list(city_labels(edition).values())
+    for off in (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET):
+        c = (g.mid[0] + g.normal[0] * off, g.mid[1] + g.normal[1] * off)
+        if not any(_overlap(box_at(c, *TILE_BOX), b) for b in names):
+            return c
+    return _tile_spot(edition, sid)
+
+
+def _space_box(edition: Edition, sid: str) -> Box:
+    """A station marker on its section's middle, where names first keep away from."""
+    return box_at(layout.sections(edition)[sid].mid, STATION_BOX, STATION_BOX)
+
+
+def station_box(edition: Edition, sid: str) -> Box:
+    """What the station marker on section `sid` covers (for tests)."""
+    return box_at(station_spot(edition, sid), STATION_BOX, STATION_BOX)
+
+
+def _slide_ends(edition: Edition, sid: str) -> tuple[Box, Box]:
+    g = layout.sections(edition)[sid]
+    t = _slide(g)
+    return (box_at((g.mid[0] - g.ux * t, g.mid[1] - g.uy * t), STATION_BOX, STATION_BOX),
+            box_at((g.mid[0] + g.ux * t, g.mid[1] + g.uy * t), STATION_BOX, STATION_BOX))
+
+
+def _slide(g: layout.SectionGeom) -> float:
+    """How far a station marker may slide from the middle and still cover only its section."""
+    half = ((g.end[0] - g.start[0]) ** 2 + (g.end[1] - g.start[1]) ** 2) ** 0.5 / 2
+    return max(0.0, half - STATION_BOX / 3)
+
+
+@lru_cache(maxsize=512)
+def station_spot(edition: Edition, sid: str) -> Point:
+    """The service-station space of `sid`: its middle, or slid along it off a city's name.
+
+    Names avoid station spaces first (city_labels); where a crowded city leaves no free
+    spot, the space moves along its own section instead, so it still reads as that section's.
+    """
+    g = layout.sections(edition)[sid]
+    names = list(city_labels(edition).values())
+    reach = _slide(g)
+    steps = int(reach // 3) + 1  # every 3 px out from the middle, both ways, ends included
+    for t in sorted({reach * i / steps * sign for i in range(steps + 1) for sign in (1, -1)},
+                    key=lambda t: (abs(t), t)):
+        c = (g.mid[0] + g.ux * t, g.mid[1] + g.uy * t)
+        if not any(_overlap(box_at(c, STATION_BOX, STATION_BOX), b) for b in names):
+            return c
+    return g.mid
+
+
 @lru_cache(maxsize=8)
-def city_labels(edition: Edition) -> dict[str, Box]:
-    """Node id -> the box (map-local) its name is drawn in, top-left to bottom-right."""
+def _fixed(edition: Edition) -> tuple[list[Box], list[Box]]:
+    """What never moves: (city discs, everything else a name or a truck must keep off).
+
+    "Everything else" is depots, bonus-tile spaces, country tiles, the legend and every
+    service-station space, because a station can be built on any of them in any game.
+    """
     r = layout.CITY_R
     discs: list[Box] = []
     for nid in edition.nodes:
         x, y = layout.node_xy(edition, nid)
         discs.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1))
-    fixed: list[Box] = list(discs)
+    other: list[Box] = []
     for depot in edition.depots:
         x, y = layout.depot_xy(edition, depot)
-        fixed.append((x - 18, y - 9, x + 18, y + 9))
+        other.append((x - 18, y - 9, x + 18, y + 9))
     for sid, (link, n) in edition.sections.items():
         if link.features[n - 1] == "B":
-            g = layout.sections(edition)[sid]
-            bx, by = g.mid[0] + g.normal[0] * 15, g.mid[1] + g.normal[1] * 15
-            fixed.append((bx - 16, by - 8, bx + 16, by + 8))
+            other.append(box_at(_tile_spot(edition, sid), *TILE_BOX))
+        elif link.features[n - 1] == "S":
+            other.append(_space_box(edition, sid))
     for cities in edition.country_node.values():
         if cities:  # the country's bonus tile sits above its first trading city
             x, y = layout.node_xy(edition, cities[0])
-            fixed.append((x - 18, y - r - 20, x + 18, y - r - 4))
+            other.append((x - 18, y - r - 20, x + 18, y - r - 4))
+    other.append(legend.map_box(edition))
+    return discs, other
+
+
+@lru_cache(maxsize=8)
+def city_labels(edition: Edition) -> dict[str, Box]:
+    """Node id -> the box (map-local) its name is drawn in, top-left to bottom-right."""
+    r = layout.CITY_R
+    discs, other = _fixed(edition)
+    fixed = discs + other
+    # a name under a station space is hidden for good once a station is built there,
+    # unless the space can slide along its section off the name (station_spot): the boxes
+    # at both ends of that slide tell which (a box overlapping both overlaps all between)
+    stations = [(_space_box(edition, sid), *_slide_ends(edition, sid))
+                for sid, (link, n) in edition.sections.items() if link.features[n - 1] == "S"]
+    tiles = [box_at(_tile_spot(edition, sid), *TILE_BOX) for sid, (link, n)
+             in edition.sections.items() if link.features[n - 1] == "B"]
     roads = _road_points(edition)
     placed: dict[str, Box] = {}
     # the most crowded cities choose first, while they still have room
@@ -68,6 +163,8 @@ def city_labels(edition: Edition) -> dict[str, Box]:
                     if abs(layout.node_xy(edition, o)[0] - x) < 90
                     and abs(layout.node_xy(edition, o)[1] - y) < 50)
 
+    others = {nid: [layout.node_xy(edition, o) for o in edition.nodes if o != nid]
+              for nid in edition.nodes}
     for nid in sorted(edition.nodes, key=lambda n: (crowding(n), n)):
         node = edition.nodes[nid]
         x, y = layout.node_xy(edition, nid)
@@ -78,12 +175,17 @@ def city_labels(edition: Edition) -> dict[str, Box]:
         if node.label_offset != (0, 0):
             dx, dy = node.label_offset
             candidates.append((x + dx, y + dy))
-        candidates += [
-            (x + r + 3, y - h / 2), (x - r - 3 - w, y - h / 2),
-            (x + r - 3, y - r - h + 1), (x + r - 3, y + r - 1),
-            (x - r + 3 - w, y - r - h + 1), (x - r + 3 - w, y + r - 1),
-            (x - w / 2, y - r - h - 1), (x - w / 2, y + r + 1),
-        ]
+        # beside, then the four corners, then above and below; then the same a step further
+        # out, for crowded places where every near spot holds a station space or a road
+        # (further still reads as a neighbour's name: measured on the Ruhr and Karlsruhe)
+        for far in (0, 6):
+            candidates += [
+                (x + r + 3 + far, y - h / 2), (x - r - 3 - w - far, y - h / 2),
+                (x + r - 3 + far, y - r - h + 1 - far), (x + r - 3 + far, y + r - 1 + far),
+                (x - r + 3 - w - far, y - r - h + 1 - far),
+                (x - r + 3 - w - far, y + r - 1 + far),
+                (x - w / 2, y - r - h - 1 - far), (x - w / 2, y + r + 1 + far),
+            ]
         best: tuple[float, int, Box] | None = None
         for i, (lx, ly) in enumerate(candidates):
             box = (lx, ly, lx + w, ly + h)
@@ -91,11 +193,69 @@ def city_labels(edition: Edition) -> dict[str, Box]:
             if box[0] < 2 or box[1] < 2 or box[2] > layout.MAP_W - 2 or box[3] > layout.MAP_H - 2:
                 score += 1000
             score += 50 * sum(1 for d in fixed if _overlap(box, d))
-            score += 50 * sum(1 for b in placed.values() if _overlap(box, b))
+            score += 200 * sum(1 for t in tiles if _overlap(box, t))
+            for mid, end_a, end_b in stations:
+                if _overlap(box, end_a) and _overlap(box, end_b):
+                    score += 250
+                elif _overlap(box, mid):
+                    score += 10
+            score += 500 * sum(1 for b in placed.values() if _overlap(box, b))
             score += 3 * sum(1 for px, py in roads
                              if box[0] <= px <= box[2] and box[1] <= py <= box[3])
+            score += 40 * (i // 8)  # a near spot wins over a slightly better far one
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            own = (cx - x) ** 2 + (cy - y) ** 2
+            if any((cx - ax) ** 2 + (cy - ay) ** 2 < own for ax, ay in others[nid]):
+                score += 300  # a name nearer another city than its own is misread
             if best is None or (score, i) < best[:2]:
                 best = (score, i, box)
         assert best is not None
         placed[nid] = best[2]
     return placed
+
+
+@lru_cache(maxsize=4096)
+def truck_spot(edition: Edition, position: str, k: int) -> Point:
+    """Map-local centre of the k-th truck at a section or a depot.
+
+    A truck is nudged to the nearest spot beside its road (or around its depot) that covers
+    no city name, city disc, station space, tile, depot or the legend, and none of the
+    trucks 0..k-1 on the same place, so trucks never hide what players read.
+    """
+    geoms = layout.sections(edition)
+    if position in geoms:
+        g = geoms[position]
+        half = ((g.end[0] - g.start[0]) ** 2 + (g.end[1] - g.start[1]) ** 2) ** 0.5 / 2
+        alongs = [0.0, 10.0, -10.0, 20.0, -20.0, 32.0, -32.0, 44.0, -44.0, 56.0, -56.0]
+        acrosses = [-15.0, 15.0, -25.0, 25.0, -36.0, 36.0, -48.0, 48.0, -60.0, 60.0]
+        cands = [(g.mid[0] + g.ux * a + g.normal[0] * c, g.mid[1] + g.uy * a + g.normal[1] * c)
+                 for a in alongs if abs(a) <= half + 12 for c in acrosses]
+        cands.sort(key=lambda p: abs(p[0] - g.mid[0]) + abs(p[1] - g.mid[1]))
+        centre = g.mid
+    else:
+        cx, cy = layout.depot_xy(edition, position)
+        cands = [(cx + dx, cy + dy) for dy in (22.0, 40.0, 58.0, 76.0, 0.0, -20.0, -38.0)
+                 for dx in (-10.0, 24.0, -44.0, 58.0, -78.0)]
+        centre = (cx, cy + 22)
+    discs, other = _fixed(edition)
+    # what players read (names, values) weighs most, then what they must still see
+    readable = [*discs, *city_labels(edition).values()]
+    blockers = other
+    # a truck under another truck is lost outright: never stack them while any spot is left
+    siblings = [box_at(truck_spot(edition, position, j), *TRUCK_PLATE) for j in range(k)]
+    near = [p for p in _road_points(edition)
+            if abs(p[0] - centre[0]) < 120 and abs(p[1] - centre[1]) < 120]
+    best: tuple[float, int, Point] | None = None
+    for i, c in enumerate(cands):
+        box = box_at(c, *TRUCK_PLATE)
+        score = 0.0
+        if box[0] < 2 or box[1] < 2 or box[2] > layout.MAP_W - 2 or box[3] > layout.MAP_H - 2:
+            score += 1000
+        score += 1000 * sum(1 for b in siblings if _overlap(box, b))
+        score += 300 * sum(1 for b in readable if _overlap(box, b))
+        score += 100 * sum(1 for b in blockers if _overlap(box, b))
+        score += 2 * sum(1 for px, py in near if box[0] <= px <= box[2] and box[1] <= py <= box[3])
+        if best is None or (score, i) < best[:2]:
+            best = (score, i, c)
+    assert best is not None
+    return best[2]

@@ -1,0 +1,117 @@
+"""The legend: what the goods letters, the bonus-tile texts and the map symbols mean.
+
+It never changes during a game, so it is drawn into the cached background: it costs nothing
+per board. On the map it sits in the empty Baltic corner (top right), where no city, road
+or tile can be; the players view has no map, so a goods-only legend sits in the gap between
+the construction offices and the administration building.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import layout, style
+from render.labels import goods_letter, label, tile_text
+from render.markers import goods_sprite, tile_sprite, truck_sprite
+from render.sprites import blit, draw_text
+from rules.model import Edition, parse_bonus
+
+Box = tuple[float, float, float, float]
+
+ROW = 17
+TEXT = 12
+# Map-local: right of Lübeck and Berlin, above the Posen tile (see placement.city_labels).
+MAP_BOX: Box = (568, 8, 792, 0)  # the bottom is computed from the number of rows
+# Panel-local: right of the widest office row (5 seats), left of the administration.
+PANEL_X, PANEL_Y, PANEL_W = 258, 30, 128
+
+
+def tile_kinds(edition: Edition) -> list[str]:
+    """The bonus kinds found in the tile bag, in first-seen order, with one sample text."""
+    seen: dict[str, str] = {}
+    for tile in edition.bonus_tiles:
+        kind, _n = parse_bonus(tile)
+        seen.setdefault(kind, tile)
+    return list(seen.values())
+
+
+def map_rows(edition: Edition) -> int:
+    return 1 + len(edition.goods) + len(tile_kinds(edition)) + len(_SYMBOLS)
+
+
+def map_box(edition: Edition) -> Box:
+    """Map-local box of the map legend (placement keeps city names out of it)."""
+    x0, y0, x1, _ = MAP_BOX
+    return (x0, y0, x1, y0 + 8 + map_rows(edition) * ROW)
+
+
+_SYMBOLS = ("sym_network", "sym_dual", "sym_unbuilt", "sym_station", "sym_develop",
+            "sym_bonus", "sym_truck")
+
+
+def draw_on_map(im: Image.Image, edition: Edition, o: layout.Point, lang: str) -> None:
+    x0, y0, x1, y1 = map_box(edition)
+    box = (x0 + o[0], y0 + o[1], x1 + o[0], y1 + o[1])
+    draw = ImageDraw.Draw(im)
+    draw.rounded_rectangle(box, radius=5, fill=style.PAPER, outline=style.FRAME, width=2)
+    x, y = box[0] + 8, box[1] + 4 + ROW / 2
+    draw_text(im, (x, y), label("legend", lang), 13, style.INK, bold=True, anchor="lm")
+    y += ROW
+    y = _goods_rows(im, edition, x, y, lang)
+    for tile in tile_kinds(edition):
+        kind, _n = parse_bonus(tile)
+        sprite = tile_sprite(tile_text(tile, lang))
+        blit(im, sprite, (x + sprite.width / 2, y))
+        draw_text(im, (x + max(44, sprite.width + 6), y), label(f"legend_{kind}", lang), TEXT,
+                  style.INK, anchor="lm")
+        y += ROW
+    for key in _SYMBOLS:
+        _symbol(draw, im, key, (x + 14, y), lang)
+        draw_text(im, (x + 44, y), label(key, lang), TEXT, style.INK, anchor="lm")
+        y += ROW
+
+
+def draw_on_panel(im: Image.Image, edition: Edition, o: layout.Point, lang: str) -> None:
+    x, y = o[0] + PANEL_X, o[1] + PANEL_Y
+    draw = ImageDraw.Draw(im)
+    rows = 2 + len(edition.goods)
+    draw.rounded_rectangle((x, y, x + PANEL_W, y + 8 + rows * ROW), radius=5,
+                           fill=style.PAPER, outline=style.FRAME, width=2)
+    x, y = x + 8, y + 4 + ROW / 2
+    draw_text(im, (x, y), label("legend", lang), 13, style.INK, bold=True, anchor="lm")
+    y = _goods_rows(im, edition, x, y + ROW, lang)
+    draw_text(im, (x, y), label("legend_star", lang), TEXT, style.INK, anchor="lm")
+
+
+def _goods_rows(im: Image.Image, edition: Edition, x: float, y: float, lang: str) -> float:
+    for goods in edition.goods:
+        blit(im, goods_sprite(goods, 13, goods_letter(goods, lang)), (x + 7, y))
+        draw_text(im, (x + 20, y), label(f"goods_{goods}", lang), TEXT, style.INK, anchor="lm")
+        y += ROW
+    return y
+
+
+def _symbol(draw: ImageDraw.ImageDraw, im: Image.Image, key: str, c: layout.Point,
+            lang: str) -> None:
+    """Each symbol as map_layer draws it, so the legend matches the map exactly."""
+    x, y = c
+    if key == "sym_network":
+        r = layout.CITY_R - 2
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=style.HIGHLIGHT, outline=style.INK,
+                     width=2)
+        draw_text(im, (x, y), "4", 12, style.INK, bold=True, anchor="mm")
+    elif key == "sym_dual":
+        draw.rectangle((x - 14, y - 6, x + 14, y + 6), fill=style.ROAD["red"],
+                       outline=style.CASING["red"])
+        draw.line((x - 14, y, x + 14, y), fill=style.CASING["red"], width=2)
+    elif key == "sym_unbuilt":
+        draw.rectangle((x - 14, y - 4, x + 14, y + 4), outline=style.ROAD["red"], width=2)
+    elif key == "sym_station":
+        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=style.PAPER, outline=style.INK)
+    elif key == "sym_develop":
+        draw.polygon([(x, y - 5), (x + 5, y + 3), (x - 5, y + 3)], fill=style.PAPER,
+                     outline=style.INK)
+    elif key == "sym_bonus":
+        draw.rectangle((x - 6, y - 6, x + 6, y + 6), outline=style.MUTED, width=1)
+    elif key == "sym_truck":
+        blit(im, truck_sprite(0, "A", "chemicals", goods_letter("chemicals", lang)), (x, y))
