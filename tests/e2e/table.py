@@ -259,6 +259,30 @@ class Table:
                 return r.time
         raise AssertionError(f"no recorded send for message {mid}")
 
+    async def play_until_turn_passes(self, rng: random.Random, **kwargs: Any) -> Decision:
+        while not (decision := await self.decide(rng, **kwargs)).turn_passed:
+            pass
+        return decision
+
+    async def turn_ender(self, user: User) -> str | None:
+        """A notation offered to `user` now that ends their turn (the rules as oracle)."""
+        state = self.store.state(self.game_id)
+        for choice in await self.choices(user, "act"):
+            notation = str(choice["value"])
+            if notation.startswith("#"):
+                continue
+            after = rules.apply(state, str(user.id), notation)
+            if turn_owner(after) != turn_owner(state):
+                return notation
+        return None
+
+    def reminders_for(self, user: User) -> list[StoredMessage]:
+        """The bot's text posts in the game's place that mention `user` without a board."""
+        assert self.place is not None
+        return [m for m in self.fd.world.channel_messages(self.place)
+                if not m.files and m.payload.get("webhook_id") is None
+                and f"<@{user.id}>" in m.payload.get("content", "")]
+
     # -- checks ---------------------------------------------------------------------------
 
     def log_notations(self) -> list[str]:
