@@ -32,6 +32,7 @@ class BotProcess:
         self.extra_env = dict(extra_env or {})
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
+        self.groups: list[int] = []  # one process group per start: bot.py and its children
 
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "AUTOBAHN_"))}
@@ -62,7 +63,11 @@ class BotProcess:
             # the environment wins over it for every key set here.
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, str(ROOT / "bot.py"), cwd=str(ROOT), env=self.env(),
-                stdin=asyncio.subprocess.DEVNULL, stdout=err, stderr=err)
+                stdin=asyncio.subprocess.DEVNULL, stdout=err, stderr=err,
+                # Its own group, so the test can see (and finally end) everything the bot
+                # started: the render pool's forkserver and workers.
+                start_new_session=True)
+        self.groups.append(self.proc.pid)
         if wait:
             await self.wait_ready(syncs, sessions_before)
 
@@ -107,6 +112,40 @@ class BotProcess:
             await self.kill()
             return proc.returncode
 
+    def survivors(self) -> list[str]:
+        """Processes left in the groups of bot.py instances that have ended."""
+        ended = [g for g in self.groups if self.proc is None or g != self.proc.pid
+                 or self.proc.returncode is not None]
+        return [f"{pid} {cmd}" for pid, cmd in group_members(ended)]
+
+    async def wait_no_survivors(self, timeout: float = 5.0) -> list[str]:
+        """Wait until the ended bots left nothing running; then SIGKILL whatever is left
+        (so CI never accumulates orphans) and return what had to be killed."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while (left := self.survivors()) and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)  # no event to wait on: other processes' exits
+        for pid, _ in group_members(self.groups):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        return left
+
     async def restart(self, *, kill: bool = True) -> None:
         await (self.kill() if kill else self.stop())
         await self.start()
+
+
+def group_members(groups: list[int]) -> list[tuple[int, str]]:
+    """(pid, command line) of the live processes in these process groups (Linux /proc)."""
+    wanted = set(groups)
+    found: list[tuple[int, str]] = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+            # Fields after the parenthesised command: state ppid pgrp ...
+            state, _ppid, pgrp = stat.rsplit(")", 1)[1].split()[:3]
+            if int(pgrp) in wanted and state != "Z":
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()[:120]
+                found.append((int(entry.name), cmd))
+        except (OSError, ValueError, IndexError):
+            continue  # the process ended while we looked
+    return found

@@ -46,9 +46,12 @@ async def bot(fd: FakeDiscord, tmp_path: Path, bot_env: dict[str, str],
         yield proc
     finally:
         code = await proc.stop()
+        orphans = await proc.wait_no_survivors()
         report = getattr(request.node, "report_call", None)
         if report is not None and report.failed:
             print(f"bot.py exit code {code}; its last log lines:\n{proc.tail(60)}")
+    # Nothing the bot started outlives it (render workers once did, after a SIGKILL).
+    assert orphans == []
     # The bot called nothing the fake lacks (such a call would be a 404 it may have ignored).
     assert [r.key for r in fd.recorder.unknown] == []
 
