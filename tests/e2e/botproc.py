@@ -12,6 +12,7 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from fake_discord import FakeDiscord
@@ -25,8 +26,9 @@ class BotProcess:
     """Start, kill and restart `python bot.py` against one fake Discord and one database."""
 
     def __init__(self, fd: FakeDiscord, db: Path, log: Path,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, launcher: Sequence[str] = ()) -> None:
         self.fd = fd
+        self.launcher = tuple(launcher)  # e.g. bench/lag_probe.py OUT: runs bot.py inside
         self.db = db
         self.log = log
         self.extra_env = dict(extra_env or {})
@@ -62,7 +64,7 @@ class BotProcess:
             # cwd: the repository, so a developer's .env there is read as in production;
             # the environment wins over it for every key set here.
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, str(ROOT / "bot.py"), cwd=str(ROOT), env=self.env(),
+                sys.executable, *self.launcher, str(ROOT / "bot.py"), cwd=str(ROOT), env=self.env(),
                 stdin=asyncio.subprocess.DEVNULL, stdout=err, stderr=err,
                 # Its own group, so the test can see (and finally end) everything the bot
                 # started: the render pool's forkserver and workers.
