@@ -9,7 +9,6 @@ oracle for "did this decision end a turn", to know when a public turn message is
 from __future__ import annotations
 
 import io
-import json
 import random
 import sqlite3
 import time
@@ -296,6 +295,3 @@ class Table:
         ids = [a["interaction_id"] for a in actions if a["interaction_id"]]
         assert len(ids) == len(set(ids)), "one interaction applied twice"
 
-
-def dump(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False)[:300]

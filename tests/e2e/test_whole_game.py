@@ -42,7 +42,7 @@ async def test_whole_game_through_slash_commands_autocomplete_and_buttons(table:
     paths = {d.path for d in table.decisions}
     assert {"act", "command"} <= paths and paths & {"button", "select"}, paths
 
-    # /log and /status still answer for the finished game.
+    # /log still answers for the finished game, by its id.
     log = await table.run(table.users[1], "log", {"game": table.game_id}, locale="fr")
     assert log["attachments"] or re.search(r"\d", log["content"])
     elapsed = time.monotonic() - started
