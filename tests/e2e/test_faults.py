@@ -1,0 +1,190 @@
+"""Discord's failures and the bot's own crash, injected into real games of the real bot.
+
+In every case the store is the judge: the log stays dense (no move lost, none applied
+twice) and the game goes on afterwards, through Discord again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from fake_discord import SEND_MESSAGE
+from table import FOLLOWUP, Table
+
+WEBHOOK = f"POST {FOLLOWUP}"
+
+
+async def test_rate_limited_turn_post_is_sent_once_after_retry_after(table: Table) -> None:
+    await table.open_game()
+    rng = random.Random(2)
+    table.fd.faults.rate_limit(SEND_MESSAGE, retry_after=0.4, scope="shared")
+    decision = await table.play_until_turn_passes(rng, weights=(1, 0, 0))
+    attempts = [r.status for r in table.fd.recorder.find(*SEND_MESSAGE.split(" ", 1))]
+    assert attempts[-2:] == [429, 200]
+    assert decision.seconds >= 0.4  # discord.py slept through retry_after, then posted
+    assert len(table.turn_messages()) == 2
+    await table.play_until_turn_passes(rng)
+    assert len(table.turn_messages()) == 3
+    table.assert_log_dense()
+
+
+async def test_server_errors_on_posts_and_followups_are_retried(table: Table) -> None:
+    await table.open_game()
+    rng = random.Random(3)
+    faults = table.fd.faults
+    faults.server_error(SEND_MESSAGE, status=500)
+    faults.server_error(WEBHOOK, status=502)
+    before = table.game()["action_count"]
+    await table.play_until_turn_passes(rng, weights=(1, 0, 0))
+    statuses = {r.key: r.status for r in table.fd.recorder.requests if r.fault}
+    assert set(statuses.values()) == {500, 502}
+    assert len(table.turn_messages()) == 2
+    assert table.game()["action_count"] > before
+    await table.play_until_turn_passes(rng)
+    table.assert_log_dense()
+    assert len(table.turn_messages()) == 3
+
+
+async def test_deferral_refused_with_unknown_interaction_applies_nothing(table: Table) -> None:
+    await table.open_game()
+    user = table.current()
+    notation = str((await table.choices(user, "act"))[0]["value"])
+    before = table.game()["action_count"]
+    table.fd.faults.unknown_interaction()
+    lost = await table.slash(user, "act", {"action": notation})
+    refused = await table.fd.wait_for(
+        lambda r: next((q for q in r.requests if q.fault == "10062"), None), 5)
+    assert refused.status == 404 and str(lost.id) in refused.path
+    await table.fd.sleep_until_idle(0.5)  # whatever the bot does next, it must not act
+    assert table.game()["action_count"] == before, "a move whose ack failed was applied"
+    # The player simply tries again: applied once, and the game goes on.
+    await table.run(user, "act", {"action": notation})
+    assert table.game()["action_count"] == before + 1
+    await table.play_until_turn_passes(random.Random(4))
+    table.assert_log_dense()
+
+
+async def test_gateway_close_and_resume_loses_and_doubles_nothing(table: Table) -> None:
+    await table.open_game()
+    fd = table.fd
+    user = table.current()
+    notation = str((await table.choices(user, "act"))[0]["value"])
+    before = table.game()["action_count"]
+    async with fd.gateway_held():
+        await fd.close_gateway(4000)
+        # Dispatched while the bot is away: it reaches the bot only in the RESUME replay.
+        sent = await table.slash(user, "act", {"action": notation})
+    await table.done(sent)
+    await fd.wait_for(lambda r: any(f.t == "RESUMED" for f in r.frames), 5)
+    assert table.game()["action_count"] == before + 1
+    await fd.reconnect()  # op 7 RECONNECT: another resume
+    await fd.wait_for(lambda r: sum(f.t == "RESUMED" for f in r.frames) == 2, 5)
+    identifies = [f for f in fd.recorder.frames if f.direction == "recv" and f.op == 2]
+    assert len(identifies) == 1  # resumed both times, never a new session
+    await table.play_until_turn_passes(random.Random(5))
+    await table.play_until_turn_passes(random.Random(6))
+    table.assert_log_dense()
+    interactions = [a["interaction_id"] for a in table.store.actions(table.game_id)]
+    assert interactions.count(str(sent.id)) == 1
+
+
+async def test_sigkill_in_the_middle_of_a_turn_then_restart(table: Table) -> None:
+    await table.open_game()
+    rng = random.Random(7)
+    # Play until a decision leaves the same player deciding again: the middle of a turn.
+    for _ in range(200):
+        decision = await table.decide(rng, weights=(1, 0, 0))
+        if not decision.turn_passed and table.game()["status"] == "running":
+            break
+    else:
+        raise AssertionError("no turn with two decisions in 200 decisions")
+    mid = table.game()
+    log = table.log_notations()
+    # And one more move in flight at the kill: acknowledged, perhaps applied, never twice.
+    user = table.current()
+    notation = str((await table.choices(user, "act"))[0]["value"])
+    sent = await table.slash(user, "act", {"action": notation})
+    await sent.wait_ack()
+    await table.bot.kill()
+    await table.bot.start()
+    after = table.log_notations()
+    assert after[: len(log)] == log and len(after) in (len(log), len(log) + 1)
+    if len(after) == len(log):
+        await table.run(user, "act", {"action": notation})  # the player retries
+    assert table.game()["action_count"] == mid["action_count"] + 1
+    table.assert_log_dense()
+    # The game goes on after the restart, through the same commands and buttons.
+    messages = len(table.turn_messages())
+    await table.play_until_turn_passes(rng)
+    await table.play_until_turn_passes(rng, weights=(0, 0, 1))
+    assert len(table.turn_messages()) >= messages + 2
+    table.assert_log_dense()
+
+
+async def test_restart_at_a_turn_start_keeps_the_old_buttons_working(table: Table) -> None:
+    await table.open_game()
+    rng = random.Random(9)
+    await table.play_until_turn_passes(rng)
+    posted = len(table.turn_messages())
+    before = table.game()["action_count"]
+    await table.bot.kill()
+    await table.bot.start()
+    assert table.game()["action_count"] == before
+    # A button of the message posted before the kill (DynamicItems are persistent).
+    decision = await table.decide(rng, weights=(0, 0, 1))
+    assert decision.path in ("button", "select")
+    assert table.game()["action_count"] == before + 1
+    assert len(table.turn_messages()) >= posted
+    table.assert_log_dense()
+
+
+async def test_same_button_pressed_twice_at_once_acts_once(table: Table) -> None:
+    await table.open_game()
+    game = table.game()
+    user = table.current()
+    pressed = table._component(game, random.Random(10))
+    assert pressed is not None
+    _, custom_id, values, message = pressed
+    fd = table.fd
+    first, second = await asyncio.gather(
+        fd.press_button(user, custom_id, message, values=values),
+        fd.press_button(user, custom_id, message, values=values))
+    replies = [await table.done(first), await table.done(second)]
+    await fd.sleep_until_idle(0.3)
+    assert table.game()["action_count"] == game["action_count"] + 1
+    # One press was confirmed with the move, the other told the board changed (in the
+    # presser's language, French for ben).
+    applied = table.store.actions(table.game_id)[-1]["notation"]
+    confirmed = [r for r in replies if r.get("content", "").endswith(applied)]
+    assert len(confirmed) == 1, replies
+    table.assert_log_dense()
+    await table.play_until_turn_passes(random.Random(11))
+
+
+async def test_same_command_twice_at_once_acts_once(table: Table) -> None:
+    await table.open_game()
+    user = table.current()
+    notation = await table.turn_ender(user)
+    if notation is None:  # e.g. a draft pick that asks for more: end the turn first
+        await table.play_until_turn_passes(random.Random(12))
+        user = table.current()
+        notation = await table.turn_ender(user)
+    assert notation is not None
+    before = table.game()["action_count"]
+    first, second = await asyncio.gather(table.slash(user, "act", {"action": notation}),
+                                         table.slash(user, "act", {"action": notation}))
+    await table.done(first)
+    await table.done(second)
+    await table.fd.sleep_until_idle(0.3)
+    assert table.game()["action_count"] == before + 1
+    # And Discord delivering one interaction twice (a retry after a lost ack): still once.
+    user = table.current()
+    notation = str((await table.choices(user, "act"))[0]["value"])
+    sent = await table.slash(user, "act", {"action": notation})
+    await table.done(sent)
+    await table.fd.gateway.dispatch("INTERACTION_CREATE", sent.record.payload)
+    await table.fd.sleep_until_idle(0.5)
+    assert table.game()["action_count"] == before + 2
+    table.assert_log_dense()
+    await table.play_until_turn_passes(random.Random(13))
