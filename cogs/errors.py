@@ -78,8 +78,23 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
 
 
+# Discord's own refusals of an acknowledgement: the interaction expired before we answered
+# (10062) or Discord delivered it twice and the other copy answered first (40060). Nothing
+# was applied for this copy and nobody is waiting for an answer, so they are not our bugs.
+UNANSWERABLE = {10062, 40060}
+
+
+def unanswerable(error: BaseException) -> bool:
+    return isinstance(error, discord.HTTPException) and error.code in UNANSWERABLE
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     error = unwrap(error)
+    if unanswerable(error):
+        assert isinstance(error, discord.HTTPException)
+        log.warning("interaction %s could not be answered (Discord code %s); skipped",
+                    interaction.id, error.code)
+        return
     lang = interaction.extras.get("lang") or lang_of(interaction)
     text = user_message(error, lang)
     if text is None:

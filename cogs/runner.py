@@ -8,8 +8,10 @@ same bot with a temporary database and a fake clock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
+import signal
 from typing import Any
 
 import aiohttp
@@ -86,6 +88,17 @@ async def build_service(settings: Settings) -> Any:
     return GameService(store)
 
 
+def stop_on_sigterm(loop: asyncio.AbstractEventLoop, bot: discord.Client) -> None:
+    """SIGTERM (a service manager stopping us) closes the Discord session and the store
+    cleanly instead of killing the process mid-write; every move is already committed."""
+    def close() -> None:
+        log.info("SIGTERM: closing the Discord session")
+        loop.create_task(bot.close())
+
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+        loop.add_signal_handler(signal.SIGTERM, close)
+
+
 async def start_discord(settings: Settings) -> None:
     from cogs.client import AutobahnBot
 
@@ -93,6 +106,7 @@ async def start_discord(settings: Settings) -> None:
     service = await build_service(settings)
     try:
         async with AutobahnBot(service=service, settings=settings) as bot:
+            stop_on_sigterm(asyncio.get_running_loop(), bot)
             await bot.start(settings.token)
     finally:
         service.close()  # the render pool

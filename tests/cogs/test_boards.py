@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 
+import discord
 import pytest
 
 from tests.cogs.conftest import ANN, BEN, CEM, PNG, Table
@@ -104,3 +105,26 @@ async def test_an_unexpected_error_shows_a_reference_not_a_traceback(
     ref = text.split("reference ")[1].split(")")[0]
     assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)
     assert "game=1" in caplog.records[-1].getMessage()
+
+
+@pytest.mark.parametrize("code", [10062, 40060])
+async def test_an_interaction_discord_refuses_to_acknowledge_is_a_warning_not_our_error(
+        table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+        code: int) -> None:
+    # 10062: the interaction expired before we answered; 40060: Discord delivered it twice
+    # and the other copy answered. Nobody waits for a reply, and nothing is our bug.
+    await table.new_game(ANN, BEN)
+
+    class Response:
+        status, reason = (404 if code == 10062 else 400), "refused"
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise discord.HTTPException(Response(), {"code": code, "message": "refused"})
+
+    monkeypatch.setattr(table.service, "log", refused)
+    table.recorder.clear()
+    with caplog.at_level(logging.WARNING, logger="autobahn.discord.errors"):
+        await table.slash(CEM, "log")
+    assert table.recorder.replies() == []
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
+    assert f"code {code}" in caplog.records[0].getMessage()

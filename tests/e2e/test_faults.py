@@ -188,3 +188,16 @@ async def test_same_command_twice_at_once_acts_once(table: Table) -> None:
     assert table.game()["action_count"] == before + 2
     table.assert_log_dense()
     await table.play_until_turn_passes(random.Random(13))
+
+
+async def test_sigterm_closes_the_session_and_exits_cleanly(table: Table) -> None:
+    # A service manager stops the bot with SIGTERM: it closes its Discord session and the
+    # store instead of dying mid-write, exits 0, and starts again where it was.
+    await table.open_game()
+    before = table.game()
+    code = await table.bot.stop(grace=10.0)
+    assert code == 0, table.bot.tail()
+    await table.bot.start()
+    assert table.game()["action_count"] == before["action_count"]
+    await table.play_until_turn_passes(random.Random(3))
+    table.assert_log_dense()
