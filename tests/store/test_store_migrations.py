@@ -141,7 +141,10 @@ async def test_upgrade_from_every_earlier_version_keeps_data(tmp_path: Path, sta
     await (await GameStore.open(path)).close()
     assert _user_version(path) == storedb.SCHEMA_VERSION
     assert _rows(path, tables_before) == rows_before
-    assert set(tables_before) < set(_tables(path))
+    # Every old table keeps its columns, and the upgrade added tables or columns.
+    tables_after = _tables(path)
+    assert all(set(cols) <= set(tables_after[t]) for t, cols in tables_before.items())
+    assert tables_after != tables_before
 
     if start >= 1:
         # The old game is playable at the new version: the log continues at seq 3.
@@ -149,6 +152,7 @@ async def test_upgrade_from_every_earlier_version_keeps_data(tmp_path: Path, sta
         try:
             game = await store.get_game(1)
             assert game.player_ids == ("ann", "ben") and game.settings == {"pace": "slow"}
+            assert (game.board_channel_id, game.board_message_id) == (None, None)
             result = await store.append_action(
                 1,
                 expected_version=game.version,
@@ -161,6 +165,29 @@ async def test_upgrade_from_every_earlier_version_keeps_data(tmp_path: Path, sta
             assert [a.seq for a in await store.read_log(1)] == [1, 2, 3]
         finally:
             await store.close()
+
+
+async def test_003_moves_the_board_message_out_of_the_settings(db_path: Path) -> None:
+    """Before 003 the Discord adapter kept the latest board post in the settings JSON;
+    the migration moves it to the new columns and leaves the other settings alone."""
+    await _seed(db_path, 2)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "UPDATE games SET thread_id = 9, settings = "
+            '\'{"board_message": 1234567890123456789, "name": "Sunday"}\' WHERE id = 1'
+        )
+        conn.execute(
+            "INSERT INTO games (id, host_id, edition, edition_hash, seed, settings, "
+            "created_at, updated_at) VALUES (2, 'cem', 'classic', 'h', 1, '{}', 1.0, 1.0)"
+        )
+    store = await GameStore.open(db_path)
+    try:
+        moved, untouched = await store.get_game(1), await store.get_game(2)
+    finally:
+        await store.close()
+    assert moved.settings == {"name": "Sunday"}
+    assert (moved.board_channel_id, moved.board_message_id) == (9, 1234567890123456789)
+    assert (untouched.settings, untouched.board_message_id) == ({}, None)
 
 
 async def test_reopening_the_latest_version_changes_nothing(db_path: Path) -> None:
