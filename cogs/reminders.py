@@ -48,13 +48,6 @@ log = logging.getLogger("autobahn.discord.reminders")
 _HHMM = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
-async def reminder_settings(service: Any, user: str, game_id: int | None) -> Any:
-    getter = getattr(service, "reminder_settings", None)
-    if getter is not None:
-        return await getter(user, game_id)
-    return await service.store.get_reminder_settings(user, game_id)
-
-
 class ReminderLoop:
     """A plain asyncio task (a `tasks.loop` stops for good on an unexpected exception):
     every iteration is guarded, so one failure is logged and the next iteration runs."""
@@ -112,7 +105,7 @@ class ReminderLoop:
             await self._to_channel(game, f"{text}\n{link}")
             return True
         text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
-        settings = await reminder_settings(service, reminder.user_id, game.id)
+        settings = await service.reminder_settings(reminder.user_id, game.id)
         if settings.delivery == "dm":
             try:
                 dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
@@ -186,7 +179,7 @@ class Reminders(commands.Cog):
             game_id = game.id
             note(interaction, game)
         lang = interaction.extras.get("lang") or note(interaction)
-        current = await reminder_settings(service, user_id(interaction), game_id)
+        current = await service.reminder_settings(user_id(interaction), game_id)
         changes: dict[str, Any] = {}
         if delivery in ("channel", "dm"):
             changes["delivery"] = delivery
