@@ -8,8 +8,11 @@ and send loses that one ping (at most once); it can never double it, not after a
 and not with two loops racing. Send-then-mark would do the opposite, and a double ping per
 restart is the worse failure for a game that runs over weeks. A completed turn replaces the
 game's pending reminders in the move's own transaction, so a reminder for a turn already
-played is never due. Quiet hours and vacation are part of the due time the service
-computes; the loop only asks "what is due now" with the bot's injected clock.
+played is never due. Quiet hours and vacation are applied twice by the service: when a
+reminder is scheduled, and again when it is claimed, with the player's settings as they
+are then (a vacation begun after the hand-off holds it back: the claim moves it to the end
+of the vacation and returns False, so nothing is sent). The loop only asks "what is due
+now" with the bot's injected clock.
 """
 
 from __future__ import annotations
@@ -94,7 +97,8 @@ class ReminderLoop:
     async def deliver(self, reminder: Any) -> bool:
         service = self.bot.service
         game = (await service.view(reminder.game_id)).game
-        # Claim first (marks it sent, schedules the follow-up): see the module docstring.
+        # Claim first (re-checks vacation and quiet hours, marks it sent, schedules the
+        # follow-up): see the module docstring. False: another loop had it, or it waits.
         if not await service.claim_reminder(reminder):
             return False
         lang = public_lang(game)

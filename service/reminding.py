@@ -1,5 +1,5 @@
 """The reminder side of `GameService`: players' settings, what is due, and claiming a
-reminder at send time."""
+reminder at send time (where vacation and quiet hours are checked again)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from store import Game, Reminder, ReminderSettings, StoreValueError
 
 from .core import ServiceCore
 from .errors import BadOption
-from .reminders import follow_up, valid_zone
+from .reminders import follow_up, held_until, valid_zone
 
 
 class RemindingMixin(ServiceCore):
@@ -35,11 +35,22 @@ class RemindingMixin(ServiceCore):
         return await self.store.due_reminders(self.clock() if now is None else now)
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
-        """Mark `reminder` sent (before sending it: at most once) and schedule what follows:
-        the next repeat, or the channel's stall notice after the limit."""
+        """Claim `reminder` for sending; True means "send it now", exactly once.
+
+        First the player's settings as they are now: if they went on vacation or are in
+        their quiet hours since the reminder was planned, it moves to the next time it may
+        go out (one transaction, only ever later, so a second loop or a retry changes
+        nothing more) and False says "do not send". Otherwise it is marked sent before it
+        is sent (at most once), and the next repeat, or the channel's stall notice after
+        the limit, is scheduled in the same transaction.
+        """
         now = self.clock()
         following = None
         if reminder.user_id is not None:
             settings = await self.store.get_reminder_settings(reminder.user_id, reminder.game_id)
+            later = held_until(reminder, now, settings)
+            if later is not None:
+                await self.store.defer_reminder(reminder.id, later)
+                return False
             following = follow_up(reminder, now, settings)
         return await self.store.mark_reminder_sent(reminder.id, sent_at=now, follow_up=following)
