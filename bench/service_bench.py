@@ -65,7 +65,7 @@ async def act_latency() -> tuple[float, float, float]:
         await service.start(game.id, "ann")
         plain, with_board = [], []
         while True:
-            player, actions = await service.legal(game.id)
+            player, actions, _ = await service.legal(game.id)
             t = time.perf_counter()
             result = await service.act(game.id, player, actions[0])
             (with_board if result.board else plain).append((time.perf_counter() - t) * 1000)

@@ -143,10 +143,11 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
     if notation is not None and notation.startswith("#") and notation[1:].isdigit():
         index = int(notation[1:])  # an autocomplete value standing for a long notation
     if index is not None:
-        _, legal = await service.legal(game.id, user_id(interaction))
-        if not 0 <= index < len(legal):
+        legal = await service.legal(game.id, user_id(interaction))
+        if (version is not None and legal.version != version) or not (
+                0 <= index < len(legal.actions)):
             raise CogError("discord.stale_button", game=game.id)
-        notation = legal[index]
+        notation = legal.actions[index]
     result = await service.act(game.id, user_id(interaction), notation or "",
                                expected_version=version, interaction_id=str(interaction.id),
                                lang=public_lang(game))
@@ -166,10 +167,10 @@ async def present_result(interaction: discord.Interaction, game: Game, result: A
     service = service_of(interaction)
     nxt = t("act.next", lang, player=names.get(result.next_player, ""),
             decision=t(f"decision.{result.decision}", lang))
-    _, legal = await service.legal(game.id, user_id(interaction))
+    legal = await service.legal(game.id, user_id(interaction))
     from cogs.views import prompt_view
 
-    view = prompt_view(game.id, result.version, legal)
+    view = prompt_view(game.id, legal.version, legal.actions)
     await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
 
 
@@ -202,11 +203,12 @@ async def announce(bot: AutobahnBot, game_id: int, result: Any,
     if getattr(result, "board", None):
         kwargs["file"] = board_file(result.board)
     if result.next_player and game.version == result.version:
-        _, legal = await service.legal(game_id)
+        legal = await service.legal(game_id)
         from cogs.views import prompt_view
 
-        view = prompt_view(game_id, result.version, legal)
-        if view is not None and (await service.view(game_id)).game.version == result.version:
+        # The list belongs to legal.version: buttons of a later board would be wrong here.
+        view = prompt_view(game_id, legal.version, legal.actions)
+        if view is not None and legal.version == result.version:
             kwargs["view"] = view
     channel = bot.get_partial_messageable(game.thread_id or game.channel_id or 0,
                                           guild_id=game.guild_id)
@@ -217,28 +219,17 @@ async def announce(bot: AutobahnBot, game_id: int, result: Any,
         # /board shows the same, and the reminder still links the channel.
         log.exception("could not post the turn of game %s", game_id)
         return None
-    await remember_board_message(bot, game_id, message.id)
+    # Reminders link to the latest board post.
+    await service.set_board_message(game_id, message.channel.id, message.id)
     return message
 
 
-async def remember_board_message(bot: AutobahnBot, game_id: int, message_id: int) -> None:
-    """Keep the id of the latest board post, which reminders link to."""
-    service = bot.service
-    setter = getattr(service, "set_board_message", None)
-    if setter is not None:
-        await setter(game_id, message_id)
-        return
-    # The service has no call for it yet: the settings JSON of the game holds it (it does
-    # not bump the version, so buttons stay valid).
-    game = await service.store.get_game(game_id)
-    await service.store.update_settings(game_id, {**game.settings, "board_message": message_id})
-
-
 def board_link(game: Game) -> str:
-    channel = game.thread_id or game.channel_id
-    message = game.settings.get("board_message")
-    base = f"https://discord.com/channels/{game.guild_id}/{channel}"
-    return f"{base}/{message}" if message else base
+    """The latest board post of the game, else its channel or thread."""
+    if game.board_message_id and game.board_channel_id:
+        return (f"https://discord.com/channels/{game.guild_id}/{game.board_channel_id}/"
+                f"{game.board_message_id}")
+    return f"https://discord.com/channels/{game.guild_id}/{game.thread_id or game.channel_id}"
 
 
 async def perform_vote(interaction: discord.Interaction, game_id: int, request: int,
@@ -288,6 +279,52 @@ class _Posted:
     def __init__(self, version: int, next_player: str | None, board: bytes | None) -> None:
         self.version, self.next_player, self.board = version, next_player, board
         self.over = False
+
+
+async def perform_abandon_vote(interaction: discord.Interaction, game_id: int, request: int,
+                               accept: bool) -> None:
+    """A press on a button of an abandon vote."""
+    await begin(interaction)
+    service = service_of(interaction)
+    game = (await service.view(game_id)).game
+    note(interaction, game)
+    if not in_own_place(interaction, game):
+        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    result = await service.vote_abandon(game_id, user_id(interaction), accept, request=request)
+    await present_abandon(interaction, game, result)
+
+
+async def present_abandon(interaction: discord.Interaction, game: Game, result: Any) -> None:
+    """What `/game abandon` or a vote answer did: the game ended, a vote opened (posted
+    with its buttons, the players it waits for mentioned), was refused, or goes on."""
+    lang, public = interaction.extras.get("lang", "en"), public_lang(game)
+    names = {p.user_id: p.display_name for p in game.players}
+    label = game_name(game)
+    channel = bot_of(interaction).get_partial_messageable(
+        game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
+    if result.ended:
+        who = Safe(", ".join(clean(names.get(p, p), 40) for p in result.yes)) if (
+            result.request is not None) else interaction.user.display_name
+        await channel.send(t("game.abandoned", public, game=label, player=who),
+                           allowed_mentions=NO_MENTIONS)
+        await reply(interaction, t("game.abandoned", lang, game=label, player=who))
+        return
+    if result.refused:
+        await channel.send(t("abandon.refused", public, game=label),
+                           allowed_mentions=NO_MENTIONS)
+        await reply(interaction, t("discord.vote_recorded", lang))
+        return
+    counts = {"needed": result.needed, "seats": len(game.players)}
+    await reply(interaction, t("abandon.vote", lang, game=label, waiting=list(result.waiting),
+                               yes=[names.get(p, p) for p in result.yes], **counts))
+    if result.opened:
+        from cogs.views import abandon_view
+
+        view = abandon_view(game.id, result.request, t("discord.abandon_yes", public),
+                            t("discord.abandon_no", public))
+        await channel.send(t("discord.abandon_request", public, player=result.by, game=label,
+                             waiting=list(result.waiting), **counts),
+                           view=view, allowed_mentions=SAFE_MENTIONS)
 
 
 def mention_list(players: Any) -> str:

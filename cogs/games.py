@@ -22,6 +22,7 @@ from cogs.common import (
     game_name,
     note,
     place_of,
+    present_abandon,
     public_lang,
     reply,
     service_of,
@@ -160,22 +161,17 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                        text=text)
         await reply(interaction, t("discord.started", lang, game=game_name(game)))
 
-    @app_commands.command(name="abandon", description="End the game here (host or admin)")
+    @app_commands.command(name="abandon",
+                          description="End the game here (host or admin; others open a vote)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await begin(interaction)
         game = await game_here(interaction)
-        lang = note(interaction, game)
-        actor = user_id(interaction)
-        if actor != game.host_id and is_admin(interaction):
-            # Server admins may end any game; the service knows only the host, so the
-            # admin acts in the host's name and the log line says who really did it.
-            log.info("admin %s abandons game %s for host %s", actor, game.id, game.host_id)
-            actor = game.host_id
-        ended = await service_of(interaction).abandon(game.id, actor)
-        await post(interaction, ended, t("game.abandoned", public_lang(ended),
-                                         game=game_name(ended), player=display_name(interaction)))
-        await reply(interaction, t("game.abandoned", lang, game=game_name(ended),
-                                   player=display_name(interaction)))
+        note(interaction, game)
+        # Host or server admin: at once (the permission is Discord's, checked here; the
+        # service records who it was). Another player: a vote of the table.
+        result = await service_of(interaction).abandon(
+            game.id, user_id(interaction), is_admin=is_admin(interaction))
+        await present_abandon(interaction, game, result)
 
     @app_commands.command(name="list", description="Your games and whose turn it is")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -199,14 +195,20 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(name="settings", description="Show or change the game's settings")
     @app_commands.describe(language="Language of the game's public messages (host)",
                            reminders="Reminders on or off (host)",
-                           seats="Number of seats, before the start (host)")
-    @app_commands.choices(language=LANGUAGES)
+                           seats="Number of seats, before the start (host)",
+                           my_language="Your own language for this game's messages to you")
+    @app_commands.choices(language=LANGUAGES, my_language=LANGUAGES)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        reminders: bool | None = None,
-                       seats: app_commands.Range[int, 2, 4] | None = None) -> None:
+                       seats: app_commands.Range[int, 2, 4] | None = None,
+                       my_language: str | None = None) -> None:
         await begin(interaction)
         game = await find_game(interaction, None)
         lang = note(interaction, game)
+        if my_language is not None:  # anyone seated, for themselves
+            game = await service_of(interaction).set_player_language(
+                game.id, user_id(interaction), my_language)
+            lang = note(interaction, game)
         changes: dict[str, str] = {}
         if language is not None:
             changes["language"] = language
@@ -219,7 +221,10 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         shown = {k: v for k, v in game.settings.items() if k in ("seats", "reminders", "name")}
         shown["language"] = public_lang(game)
         text = ", ".join(f"{k}={v}" for k, v in sorted(shown.items()))
-        await reply(interaction, t("game.settings", lang, game=game_name(game), settings=text))
+        lines = [t("game.settings", lang, game=game_name(game), settings=text)]
+        if my_language is not None:
+            lines.append(t("discord.language_set", lang, game=game_name(game)))
+        await reply(interaction, "\n".join(lines))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,8 +8,11 @@ and send loses that one ping (at most once); it can never double it, not after a
 and not with two loops racing. Send-then-mark would do the opposite, and a double ping per
 restart is the worse failure for a game that runs over weeks. A completed turn replaces the
 game's pending reminders in the move's own transaction, so a reminder for a turn already
-played is never due. Quiet hours and vacation are part of the due time the service
-computes; the loop only asks "what is due now" with the bot's injected clock.
+played is never due. Quiet hours and vacation are applied twice by the service: when a
+reminder is scheduled, and again when it is claimed, with the player's settings as they
+are then (a vacation begun after the hand-off holds it back: the claim moves it to the end
+of the vacation and returns False, so nothing is sent). The loop only asks "what is due
+now" with the bot's injected clock.
 """
 
 from __future__ import annotations
@@ -46,13 +49,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("autobahn.discord.reminders")
 _HHMM = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
-
-
-async def reminder_settings(service: Any, user: str, game_id: int | None) -> Any:
-    getter = getattr(service, "reminder_settings", None)
-    if getter is not None:
-        return await getter(user, game_id)
-    return await service.store.get_reminder_settings(user, game_id)
 
 
 class ReminderLoop:
@@ -101,7 +97,8 @@ class ReminderLoop:
     async def deliver(self, reminder: Any) -> bool:
         service = self.bot.service
         game = (await service.view(reminder.game_id)).game
-        # Claim first (marks it sent, schedules the follow-up): see the module docstring.
+        # Claim first (re-checks vacation and quiet hours, marks it sent, schedules the
+        # follow-up): see the module docstring. False: another loop had it, or it waits.
         if not await service.claim_reminder(reminder):
             return False
         lang = public_lang(game)
@@ -112,7 +109,7 @@ class ReminderLoop:
             await self._to_channel(game, f"{text}\n{link}")
             return True
         text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
-        settings = await reminder_settings(service, reminder.user_id, game.id)
+        settings = await service.reminder_settings(reminder.user_id, game.id)
         if settings.delivery == "dm":
             try:
                 dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
@@ -186,7 +183,7 @@ class Reminders(commands.Cog):
             game_id = game.id
             note(interaction, game)
         lang = interaction.extras.get("lang") or note(interaction)
-        current = await reminder_settings(service, user_id(interaction), game_id)
+        current = await service.reminder_settings(user_id(interaction), game_id)
         changes: dict[str, Any] = {}
         if delivery in ("channel", "dm"):
             changes["delivery"] = delivery

@@ -39,7 +39,7 @@ async def legal_choices(interaction: discord.Interaction, current: str,
     """The user's legal actions matching `current`, best first, as autocomplete choices."""
     try:
         game = await game_here(interaction)
-        _, legal = await service_of(interaction).legal(game.id, user_id(interaction))
+        legal = (await service_of(interaction).legal(game.id, user_id(interaction))).actions
     except Exception:  # no game here, not running, not theirs: simply nothing to offer
         return []
     words = current.lower().split()[:8] if len(current) <= MAX_INPUT else ["\0"]

@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import perform_act, perform_vote
+from cogs.common import perform_abandon_vote, perform_act, perform_vote
 from cogs.errors import report_error
 
 # Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
@@ -113,7 +113,30 @@ class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
                                                 self.accept))
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, UndoVote)
+class AbandonVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"ab:quit:(?P<game>\d{1,12}):(?P<request>\d{1,12}):(?P<answer>yes|no)"):
+    """An answer to a vote on abandoning the game (`request` is the vote's event id)."""
+
+    def __init__(self, game_id: int, request: int, accept: bool, label: str = "") -> None:
+        self.game_id, self.request, self.accept = game_id, request, accept
+        super().__init__(discord.ui.Button(
+            label=(label or ("✓" if accept else "✗"))[:80],
+            style=discord.ButtonStyle.danger if accept else discord.ButtonStyle.secondary,
+            custom_id=f"ab:quit:{game_id}:{request}:{'yes' if accept else 'no'}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> AbandonVote:
+        return cls(int(match["game"]), int(match["request"]), match["answer"] == "yes",
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, perform_abandon_vote(interaction, self.game_id,
+                                                        self.request, self.accept))
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, UndoVote, AbandonVote)
 
 
 def prompt_view(game_id: int, version: int, legal: Sequence[str]) -> discord.ui.View | None:
@@ -154,4 +177,11 @@ def undo_view(game_id: int, request: int, yes: str, no: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(UndoVote(game_id, request, True, yes))
     view.add_item(UndoVote(game_id, request, False, no))
+    return view
+
+
+def abandon_view(game_id: int, request: int, yes: str, no: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AbandonVote(game_id, request, True, yes))
+    view.add_item(AbandonVote(game_id, request, False, no))
     return view

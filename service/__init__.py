@@ -9,9 +9,19 @@ from .boards import BoardPool, render_board
 from .core import CONSOLE, Place
 from .errors import ServiceError, message
 from .games import GameService
-from .results import ActResult, Change, GameView, StartResult, UndoResult, VoteResult
+from .results import (
+    AbandonResult,
+    ActResult,
+    Change,
+    GameView,
+    Legal,
+    StartResult,
+    UndoResult,
+    VoteResult,
+)
 
 __all__ = [
-    "CONSOLE", "ActResult", "BoardPool", "Change", "GameService", "GameView", "Place",
-    "ServiceError", "StartResult", "UndoResult", "VoteResult", "message", "render_board",
+    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "GameService", "GameView",
+    "Legal", "Place", "ServiceError", "StartResult", "UndoResult", "VoteResult", "message",
+    "render_board",
 ]

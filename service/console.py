@@ -23,16 +23,17 @@ from rules import RuleError
 from store import Game, GameStore
 
 from .boards import BoardPool
+from .console_votes import VotesMixin
 from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
-from .results import ActResult, UndoResult, VoteResult
+from .results import ActResult
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 
 
-class Console:
+class Console(VotesMixin):
     def __init__(self, service: GameService, *, lang: str = "en", boards: Path = Path("boards"),
                  out: Callable[[str], None] = print) -> None:
         self.service = service
@@ -158,8 +159,12 @@ class Console:
                      player=name, game=self._game_id())
         elif sub == "abandon":
             game = await svc._game(self._game_id())
-            await svc.abandon(game.id, actor or game.host_id)
-            self.say("game.abandoned", game=game.id, player=svc.name(game, actor or game.host_id))
+            by = actor or game.host_id
+            if args.strip() in ("yes", "no"):  # an answer to the open vote
+                done = await svc.vote_abandon(game.id, by, args.strip() == "yes")
+            else:
+                done = await svc.abandon(game.id, by)
+            self._report_abandon(game, done)
         elif sub == "settings":
             game = await svc._game(self._game_id())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
@@ -224,7 +229,7 @@ class Console:
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self._actor(actor) if actor else None
-        who, actions = await self.service.legal(self._game_id(), player)
+        who, actions, _ = await self.service.legal(self._game_id(), player)
         self.say("console.legal", player=who, actions=" | ".join(actions) or "-")
 
     async def board(self, rest: str, actor: str | None) -> None:
@@ -265,46 +270,6 @@ class Console:
     async def log(self, rest: str, actor: str | None) -> None:
         for line in await self.service.log(self._game_id(), self.lang):
             self.out(line)
-
-    async def undo(self, rest: str, actor: str | None) -> None:
-        svc, game_id = self.service, self._game_id()
-        game = await svc._game(game_id)
-        word = rest.strip().lower()
-        if word in ("accept", "refuse"):
-            voters = [await self._actor(actor)] if actor else [
-                p for p in game.player_ids
-                if (req := await svc.pending_undo(game_id)) and p != req.user_id]
-            if not voters:
-                raise ServiceError("no_undo_request")
-            for voter in voters:
-                outcome = await svc.vote_undo(game_id, voter, word == "accept")
-                self._report_undo(outcome, game)
-                if isinstance(outcome, UndoResult) or not outcome.accepted:
-                    break
-            return
-        if word == "force":
-            host = await self._actor(actor) if actor else game.host_id
-            outcome = await svc.undo(game_id, host, force=True)
-        else:
-            log_ = await svc.store.read_log(game_id)
-            who = await self._actor(actor) if actor else (log_[-1].player_id if log_ else "")
-            outcome = await svc.undo(game_id, who)
-        self._report_undo(outcome, game)
-
-    def _report_undo(self, outcome: UndoResult | VoteResult, game: Game) -> None:
-        name = self.service.name
-        if isinstance(outcome, VoteResult):
-            if outcome.accepted:
-                self.say("undo.vote", player=name(game, outcome.voter),
-                         waiting=", ".join(name(game, p) for p in outcome.waiting))
-            else:
-                self.say("undo.refused", player=name(game, outcome.voter))
-            return
-        self.say("undo.done", player=name(game, outcome.by), count=len(outcome.removed),
-                 actions="; ".join(outcome.removed))
-        if outcome.next_player:
-            self.say("act.next", player=name(game, outcome.next_player),
-                     decision=translate(f"decision.{outcome.decision}", self.lang))
 
     async def export(self, rest: str, actor: str | None) -> None:
         game_id = self._game_id()

@@ -17,6 +17,7 @@ from store import (
     GameStatusError,
     GameStore,
     PlayerError,
+    ReminderRequest,
     StaleVersionError,
     StoreBusyError,
 )
@@ -35,6 +36,7 @@ from .errors import (
     StoreBusy,
     UnknownGame,
 )
+from .reminders import first_reminder
 from .replay import initial_state, replay
 
 Clock = Callable[[], float]
@@ -119,6 +121,16 @@ class ServiceCore:
     def _require_host(self, game: Game, user_id: str) -> None:
         if user_id != game.host_id:
             raise NotHost(host=self.name(game, game.host_id))
+
+    # -- reminders at a hand-off -----------------------------------------------------------
+
+    async def _reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
+        """The schedule to commit with a move that hands the decision to `user_id`:
+        nothing when the game's reminders are off."""
+        if not game.settings.get("reminders", True):
+            return []
+        settings = await self.store.get_reminder_settings(user_id, game.id)
+        return [first_reminder(user_id, self.clock(), settings)]
 
     # -- states -----------------------------------------------------------------------------
 

@@ -108,6 +108,10 @@ class ConsentRequired(ServiceError):
     code = "consent_required"  # params: players, count, request
 
 
+class NoAbandonRequest(ServiceError):
+    code = "no_abandon_request"
+
+
 class BadRecord(ServiceError):
     code = "bad_record"  # params: reason
 

@@ -13,8 +13,9 @@ from typing import Any
 
 import rules
 from rules import RuleError, State
-from store import Game, Reminder, ReminderRequest, ReminderSettings, StoreValueError
+from store import Game, ReminderRequest, StoreValueError
 
+from .abandon import AbandonMixin
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -28,16 +29,16 @@ from .errors import (
 )
 from .log import log_lines
 from .records import check_record, make_record
-from .reminders import first_reminder, follow_up, valid_zone
+from .reminding import RemindingMixin
 from .replay import edition_named, initial_state, turn_passed
-from .results import ActResult, Change, GameView, StartResult
+from .results import ActResult, Change, GameView, Legal, StartResult
 from .undo import UndoMixin
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
-class GameService(UndoMixin):
+class GameService(UndoMixin, AbandonMixin, RemindingMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
@@ -155,13 +156,16 @@ class GameService(UndoMixin):
 
         return sorted(legal, key=closeness)[:ALTERNATIVES]
 
-    async def legal(self, game_id: int, user_id: str | None = None) -> tuple[str, list[str]]:
-        """(player, their legal actions); `user_id` None means whoever must decide."""
+    async def legal(self, game_id: int, user_id: str | None = None) -> Legal:
+        """(player, their legal actions, the game version they belong to); `user_id` None
+        means whoever must decide. The list is derived from the state at exactly that
+        version, so buttons made from it carry the right version without a re-read."""
         game = await self._game(game_id)
         self._require_running(game)
         state = await self._state(game)
         player = user_id or rules.current_player(state) or ""
-        return player, [str(a) for a in rules.legal_actions(state, player)]
+        return Legal(player, [str(a) for a in rules.legal_actions(state, player)],
+                     game.version)
 
     # -- looking ----------------------------------------------------------------------------
 
@@ -234,7 +238,10 @@ class GameService(UndoMixin):
 
     async def import_record(self, place: Any, host_id: str, record: Any,
                             language: str = "en") -> Game:
-        """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game."""
+        """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game.
+
+        The record is replayed once (by `check_record`); its whole log is then stored in
+        one transaction, so a 250-action game imports in a fraction of a second."""
         checked = check_record(record)
         names = checked.names
         game = await self.store.create_game(
@@ -247,15 +254,12 @@ class GameService(UndoMixin):
         game = await self.store.start_game(
             game.id, expected_version=game.version, snapshot_json=checked.initial.to_json(),
             current_player=rules.current_player(checked.initial), by_user=host_id)
-        state, version = checked.initial, game.version
-        for i, (player, notation) in enumerate(checked.actions):
-            state = rules.apply(state, player, notation)
-            last = i == len(checked.actions) - 1
-            result = await self.store.append_action(
-                game.id, expected_version=version, player_id=player, notation=notation,
+        state, version = checked.final, game.version
+        if checked.actions:
+            result = await self.store.append_actions(
+                game.id, expected_version=version, actions=checked.actions,
                 snapshot_json=state.to_json(), next_player=rules.current_player(state),
-                status="finished" if last and rules.is_over(state) else None,
-                reminders=[] if last else None)
+                status="finished" if rules.is_over(state) else None, reminders=[])
             version = result.version
         self._remember(game.id, version, state)
         return await self.store.get_game(game.id)
@@ -274,47 +278,34 @@ class GameService(UndoMixin):
         with self._translated(game_id):
             return await self.store.update_settings(game_id, settings) if changes else game
 
-    async def abandon(self, game_id: int, by_user: str) -> Game:
+    async def set_player_language(self, game_id: int, user_id: str,
+                                  lang: str | None) -> Game:
+        """A seated player's language for what the game tells them personally (None: the
+        game's language). Anyone seated may change their own; it changes no board.
+        Raises UnknownGame, NotAPlayer, BadOption (not a supported language)."""
+        from locales import SUPPORTED
+
+        if lang is not None and lang not in SUPPORTED:
+            raise BadOption(name="language", value=str(lang)[:20],
+                            expected=", ".join(SUPPORTED))
         game = await self._game(game_id)
-        self._require_host(game, by_user)
+        self._require_member(game, user_id)
+        with self._translated(game_id, user_id):
+            return await self.store.set_player_language(game_id, user_id, lang)
+
+    # -- the board post -----------------------------------------------------------------------
+
+    async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> bool:
+        """Remember the game's latest board post (an adapter's channel and message ids),
+        which reminders link to; read it back as `Game.board_channel_id` and
+        `Game.board_message_id`. An older post never replaces a newer one; returns
+        whether this one is now stored. Raises UnknownGame, BadOption (bad ids)."""
         with self._translated(game_id):
-            ended = await self.store.set_status(game_id, "abandoned", by_user=by_user,
-                                                reason="abandoned by the host")
-        self._forget(game_id)
-        return ended
-
-    # -- reminders ----------------------------------------------------------------------------
-
-    async def _reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
-        if not game.settings.get("reminders", True):
-            return []
-        settings = await self.store.get_reminder_settings(user_id, game.id)
-        return [first_reminder(user_id, self.clock(), settings)]
-
-    async def _schedule(self, game: Game, user_id: str) -> None:
-        await self.store.set_reminders(game.id, await self._reminders_for(game, user_id))
-
-    async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
-        if not valid_zone(settings.time_zone):
-            raise BadOption(name="time_zone", value=settings.time_zone,
-                            expected="an IANA time zone such as Europe/Berlin")
-        try:
-            return await self.store.set_reminder_settings(settings)
-        except StoreValueError as err:
-            raise BadOption(name="reminders", value=str(err), expected="valid values") from None
-
-    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
-        return await self.store.due_reminders(self.clock() if now is None else now)
-
-    async def claim_reminder(self, reminder: Reminder) -> bool:
-        """Mark `reminder` sent (before sending it: at most once) and schedule what follows:
-        the next repeat, or the channel's stall notice after the limit."""
-        now = self.clock()
-        following = None
-        if reminder.user_id is not None:
-            settings = await self.store.get_reminder_settings(reminder.user_id, reminder.game_id)
-            following = follow_up(reminder, now, settings)
-        return await self.store.mark_reminder_sent(reminder.id, sent_at=now, follow_up=following)
+            try:
+                return await self.store.set_board_message(game_id, channel_id, message_id)
+            except StoreValueError:
+                raise BadOption(name="message", value=str(message_id)[:30],
+                                expected="a message id") from None
 
 
 def _setting(game: Game, key: str, raw: str) -> Any:

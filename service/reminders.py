@@ -82,6 +82,22 @@ def stall_due(now: datetime, settings: ReminderSettings) -> datetime:
     return now.astimezone(UTC) + timedelta(seconds=settings.repeat_s)
 
 
+def held_until(reminder: Reminder, now: float, settings: ReminderSettings) -> float | None:
+    """When a reminder due now may go out instead, if the player's settings as they are
+    *now* hold it back; None if it may go out at once.
+
+    The schedule applied the settings when the reminder was planned; a vacation begun or
+    quiet hours set since then apply here, at send time. A turn reminder waits for the end
+    of a vacation and of quiet hours; the stall notice goes to the channel, so quiet hours
+    do not hold it, but a vacation does (a player away is not stalling the table).
+    """
+    due = _at(now)
+    allowed = after_vacation(due, settings)
+    if reminder.kind != "stalled":
+        allowed = after_quiet_hours(allowed, settings)
+    return allowed.timestamp() if allowed > due else None
+
+
 def _at(ts: float) -> datetime:
     return datetime.fromtimestamp(ts, UTC)
 

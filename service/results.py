@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import State
 from store import Game
@@ -80,3 +80,33 @@ class VoteResult:
     voter: str
     accepted: bool
     waiting: tuple[str, ...]  # players who still have to answer
+
+
+class Legal(NamedTuple):
+    """A player's legal actions and the game version the list belongs to: a prompt built
+    from it carries that version, so a press acts on exactly this list (or is refused as
+    stale), with no second read of the game in between."""
+
+    player: str
+    actions: list[str]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonResult:
+    """What `/game abandon` or an answer to an abandon vote did.
+
+    `ended`: the game is abandoned now. Otherwise a vote is open (`request`, the event id)
+    or was just refused (`refused`); `yes` includes whoever asked.
+    """
+
+    game: Game
+    by: str
+    ended: bool
+    request: int | None = None
+    opened: bool = False  # this call opened the vote
+    refused: bool = False  # the vote can no longer pass; it is closed
+    needed: int = 0  # yes votes (the asker's included) that end the game
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()  # players who have not answered yet

@@ -19,7 +19,6 @@ from store import ActionRecord, Event, Game, ReminderRequest
 
 from .core import ServiceCore
 from .errors import ConsentRequired, NotAPlayer, NothingToUndo, NoUndoRequest, StaleVersion
-from .reminders import first_reminder
 from .replay import turn_owner
 from .results import UndoResult, VoteResult
 
@@ -114,9 +113,8 @@ class UndoMixin(ServiceCore):
         state = await self._state_at(game, keep)
         next_player = rules.current_player(state)
         reminders: list[ReminderRequest] = []
-        if next_player is not None:
-            settings = await self.store.get_reminder_settings(next_player, game.id)
-            reminders.append(first_reminder(next_player, self.clock(), settings))
+        if next_player is not None:  # respects the game's reminders switch, as a move does
+            reminders = await self._reminders_for(game, next_player)
         with self._translated(game.id, by_user):
             event = await self.store.undo(
                 game.id, count=count, expected_version=game.version, by_user=by_user,

@@ -38,7 +38,8 @@ Clock = Callable[[], float]
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, host_id, edition, edition_hash, seed, language, "
-    "status, version, action_count, current_player, settings, created_at, updated_at"
+    "status, version, action_count, current_player, settings, created_at, updated_at, "
+    "board_channel_id, board_message_id"
 )
 ACTION_COLUMNS = "game_id, seq, player_id, notation, created_at, interaction_id"
 
@@ -156,6 +157,8 @@ class StoreBase:
                 created_at=r["created_at"],
                 updated_at=r["updated_at"],
                 players=tuple(players[r["id"]]),
+                board_channel_id=r["board_channel_id"],
+                board_message_id=r["board_message_id"],
             )
             for r in rows
         ]

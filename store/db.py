@@ -7,8 +7,10 @@ write transaction in the store is an explicit `BEGIN IMMEDIATE` ... `COMMIT`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import random
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -89,11 +91,8 @@ async def connect(
     try:
         conn.row_factory = aiosqlite.Row
         # WAL lets readers (and the online backup) proceed while a turn is written.
-        cursor = await conn.execute("PRAGMA journal_mode=WAL")
-        row = await cursor.fetchone()
-        mode = str(row[0]).lower() if row else ""
-        if mode != "wal" and target != ":memory:":
-            raise sqlite3.OperationalError(f"could not switch {path} to WAL (got {mode!r})")
+        if target != ":memory:":
+            await switch_to_wal(conn, os.fspath(path))
         # FULL: a commit is durable once it returns; a confirmed move survives a power cut,
         # not only a killed process.
         await conn.execute("PRAGMA synchronous=FULL")
@@ -103,6 +102,38 @@ async def connect(
         await conn.close()
         raise
     return conn
+
+
+async def switch_to_wal(conn: aiosqlite.Connection, path: str, *,
+                        timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+    """`PRAGMA journal_mode=WAL`, retried while another connection holds the database.
+
+    The busy timeout does not cover this pragma. On a file still in rollback mode the
+    switch reads the header under a SHARED lock and then needs the write lock to mark the
+    file as WAL; when two connections do that at once (two processes opening a fresh
+    database), SQLite answers one of them SQLITE_BUSY at once instead of waiting, because
+    waiting on a lock upgrade could deadlock. The other connection finishes within
+    milliseconds, so try again, with a short growing pause, until the busy timeout is
+    spent. Once the file is in WAL mode the pragma needs no write lock and returns "wal".
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_ms / 1000
+    pause = 0.002
+    while True:
+        try:
+            rows = await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+            mode = str(next(iter(rows))[0]).lower() if rows else ""
+            if mode == "wal":
+                return
+            problem = f"got journal mode {mode!r}"
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            problem = str(exc)
+        if loop.time() >= deadline:
+            raise StoreBusyError(f"could not switch {path} to WAL: {problem}")
+        await asyncio.sleep(pause * (0.5 + random.random()))
+        pause = min(pause * 2, 0.1)
 
 
 async def user_version(conn: aiosqlite.Connection) -> int:

@@ -47,6 +47,10 @@ class Game:
     created_at: float
     updated_at: float
     players: tuple[Player, ...] = ()
+    # The latest board post (a Discord channel or thread, and message), which reminders
+    # link to; None until one is posted (`GameStore.set_board_message`).
+    board_channel_id: int | None = None
+    board_message_id: int | None = None
 
     @property
     def player_ids(self) -> tuple[str, ...]:

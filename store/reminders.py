@@ -155,6 +155,23 @@ class RemindersMixin(StoreBase):
 
         return await self._write(body)
 
+    async def defer_reminder(self, reminder_id: int, due_at: float) -> bool:
+        """Move an unsent reminder to `due_at` instead of sending it (the player is on
+        vacation or in quiet hours now). Only ever later: a reminder is never brought
+        forward, so repeating the call, or two loops deferring at once, leaves one row at
+        the latest time asked for. True if the reminder is still unsent (and now due no
+        earlier than `due_at`); False if it was sent meanwhile or does not exist."""
+
+        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+            rows = await conn.execute_fetchall(
+                "UPDATE reminders SET due_at = max(due_at, ?) "
+                "WHERE id = ? AND sent_at IS NULL RETURNING id",
+                (due_at, reminder_id),
+            )
+            return bool(list(rows))
+
+        return await self._write(body)
+
     async def get_reminder_settings(
         self, user_id: str, game_id: int | None = None
     ) -> ReminderSettings:

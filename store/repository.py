@@ -17,6 +17,7 @@ import aiosqlite
 
 from . import db
 from ._base import ACTION_COLUMNS, Clock
+from .bulk import BulkMixin
 from .errors import (
     GameStatusError,
     PlayerError,
@@ -34,6 +35,7 @@ from .models import (
 )
 from .queries import QueriesMixin
 from .reminders import RemindersMixin, replace_pending
+from .table import TableMixin
 
 # Status changes `set_status` allows; everything else is refused.
 _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
@@ -42,7 +44,7 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 }
 
 
-class GameStore(QueriesMixin, RemindersMixin):
+class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
     @classmethod
     async def open(
         cls, path: str | os.PathLike[str] | None = None, *, clock: Clock = time.time

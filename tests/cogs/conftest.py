@@ -148,7 +148,7 @@ class Table:
         raise AssertionError(f"nobody of ours is current: {game.current_player}")
 
     async def legal(self, game_id: int = 1) -> list[str]:
-        return (await self.service.legal(game_id))[1]
+        return (await self.service.legal(game_id)).actions
 
 
 @pytest.fixture

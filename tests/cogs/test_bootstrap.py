@@ -74,7 +74,10 @@ async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> 
     assert set(table.bot.extensions) == {"cogs.games", "cogs.turns", "cogs.boards",
                                          "cogs.reminders"}
     assert table.recorder.of("sync") == []  # no DEV_GUILD_ID, no --sync-global
-    assert len(table.bot._connection._view_store._dynamic_items) == 3
+    from cogs.views import DYNAMIC_ITEMS
+
+    registered = table.bot._connection._view_store._dynamic_items
+    assert set(registered.values()) == set(DYNAMIC_ITEMS) and len(DYNAMIC_ITEMS) == 4
 
 
 async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) -> None:

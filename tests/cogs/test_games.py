@@ -117,3 +117,62 @@ async def test_game_commands_elsewhere_find_no_game(table: Table) -> None:
     await table.slash(CEM, "game join", channel=OTHER_CHANNEL_ID)
     assert "No game" in table.reply_text()
     assert len((await table.game()).players) == 2
+
+
+async def test_an_admin_abandon_is_recorded_as_the_admin(table: Table) -> None:
+    game = await table.new_game(ANN, BEN)
+    await table.slash(CEM, "game abandon", perms=ADMIN)
+    (event,) = await table.store.list_events(game.id, "status")
+    assert event.user_id == str(CEM[0]) and "admin" in event.detail["reason"]
+    assert "cem" in table.posts()[-1].content
+
+
+async def test_a_player_opens_an_abandon_vote_and_the_other_agrees(table: Table) -> None:
+    game = await table.new_game(ANN, BEN)
+    await table.slash(BEN, "game abandon")
+    assert (await table.game()).status == "running"
+    assert "2 of 2" in table.reply_text() and table.recorder.last_reply().ephemeral
+    post = table.posts()[-1]
+    assert f"<@{ANN[0]}>" in post.content  # the table is asked, by mention
+    assert post.body["allowed_mentions"] == {"parse": ["users"]}
+    yes = next(c for c in post.custom_ids if c.startswith("ab:quit:") and c.endswith(":yes"))
+    await table.press(BEN, yes)  # the asker's yes is counted already
+    assert (await table.game()).status == "running"
+    await table.press(CEM, yes)  # not seated
+    assert "not playing" in table.reply_text()
+    await table.press(ANN, yes)
+    ended = await table.game()
+    assert ended.status == "abandoned" and ended.version == game.version + 1
+    assert "abandoned" in table.posts()[-1].content
+    await table.press(ANN, yes)  # pressed again: nothing is open any more
+    assert (await table.game()).status == "abandoned"
+
+
+async def test_an_abandon_vote_refused_by_button(table: Table) -> None:
+    await table.new_game(ANN, BEN)
+    await table.slash(ANN, "game settings", my_language="de")  # ann is answered in German
+    await table.slash(BEN, "game abandon")
+    post = table.posts()[-1]
+    no = next(c for c in post.custom_ids if c.endswith(":no"))
+    await table.press(ANN, no)
+    assert (await table.game()).status == "running"
+    assert "refused" in table.posts()[-1].content
+    await table.press(ANN, no)
+    assert "No vote" in table.reply_text() or "Abstimmung" in table.reply_text()
+
+
+async def test_a_player_sets_their_own_language(table: Table) -> None:
+    await table.new_game(ANN, BEN)
+    await table.slash(BEN, "game settings", my_language="fr")
+    assert "en français" in table.reply_text()
+    game = await table.game()
+    assert {p.user_id: p.language for p in game.players}[str(BEN[0])] == "fr"
+    assert game.settings.get("language") is None  # the table's language is the host's
+    assert "Réglages de la partie" in table.reply_text()
+    await table.slash(BEN, "status")  # answers in this game now come in French
+    assert "de décider" in table.reply_text() and "ère 1" in table.reply_text()
+    await table.slash(ANN, "status")  # the others' are unchanged
+    assert "to decide" in table.reply_text()
+    await table.slash(CEM, "game settings", my_language="de")
+    assert "not playing" in table.reply_text()
+    assert str(CEM[0]) not in {p.user_id for p in (await table.game()).players}

@@ -161,3 +161,34 @@ async def test_remind_for_this_game_only(table: Table) -> None:
 async def test_time_zone_autocomplete(table: Table) -> None:
     choices = await table.complete(ANN, "remind", "time_zone", time_zone="berl")
     assert choices[0]["value"] == "Europe/Berlin" and len(choices) <= 25
+
+
+async def test_the_reminder_links_the_latest_board_post(table: Table) -> None:
+    await table.new_game(ANN, BEN)
+    first = await table.current()
+    await table.slash(first, "act", action=(await table.legal())[0])
+    game = await table.game()
+    assert game.board_message_id is not None and "board_message" not in game.settings
+    sent = await tick(table, START + HOUR + 1)
+    assert (f"/{game.board_channel_id}/{game.board_message_id}" in sent[0].content)
+
+
+async def test_a_vacation_set_after_the_hand_off_holds_the_reminder(table: Table) -> None:
+    game = await table.new_game(ANN, BEN)  # the reminder is planned for START + 1 h
+    waiting = await table.current()
+    await table.slash(waiting, "remind", vacation_days=2)
+    assert await tick(table, START + HOUR + 1) == []  # due, but they are away now
+    assert await tick(table, START + 47 * HOUR) == []
+    [held] = await table.store.pending_reminders(game.id)
+    assert held.due_at == START + 48 * HOUR and held.attempt == 0
+    sent = await tick(table, START + 48 * HOUR + 1)
+    assert len(sent) == 1 and f"<@{waiting[0]}>" in sent[0].content
+
+
+async def test_quiet_hours_set_after_the_hand_off_hold_the_reminder(table: Table) -> None:
+    await table.new_game(ANN, BEN)  # START is 08:00 UTC; the reminder is due at 09:00
+    await table.slash(await table.current(), "remind", quiet_start="08:30",
+                      quiet_end="11:00", time_zone="UTC")
+    assert await tick(table, START + HOUR + 1) == []
+    assert await tick(table, START + 3 * HOUR - 1) == []
+    assert len(await tick(table, START + 3 * HOUR + 1)) == 1

@@ -253,3 +253,26 @@ async def test_a_turn_that_goes_on_gets_a_private_prompt(
     await table.slash(player, "act", action=(await table.legal())[0])
     reply = table.recorder.last_reply()
     assert reply.ephemeral and reply.custom_ids and table.posts() == []
+
+
+async def test_prompt_buttons_carry_the_version_of_their_list(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the game moved on between the move and reading the legal list, the post gets no
+    buttons for a list of another board; a press checks the list's version too."""
+    from service import Legal
+
+    game = await table.new_game(ANN, BEN)
+    real_legal = table.service.legal
+
+    async def moved_on(game_id: int, user_id: str | None = None) -> Any:
+        found = await real_legal(game_id, user_id)
+        return Legal(found.player, found.actions, found.version + 1)
+
+    monkeypatch.setattr(table.service, "legal", moved_on)
+    await table.slash(await table.current(), "act", action=(await real_legal(game.id))[1][0])
+    assert (await table.game()).version == game.version + 1
+    assert table.posts()[-1].custom_ids == []  # the board is posted, without stale buttons
+    version = (await table.game()).version
+    await table.press(await table.current(), f"ab:act:{game.id}:{version}:0")
+    assert "changed" in table.reply_text()
+    assert (await table.game()).version == version

@@ -7,6 +7,7 @@ from functools import cache
 import rules
 
 PLAYERS = ("ann", "ben", "cem")
+FOUR = ("ann", "ben", "cem", "dan")
 SEED = 1
 
 
@@ -55,15 +56,29 @@ def random_game(choice_seed: int, seed: int = SEED) -> tuple[tuple[str, str], ..
     return tuple(log)
 
 
-def record_of(log, seed: int = SEED) -> dict:
+@cache
+def long_game(seed: int = SEED) -> tuple[tuple[str, str], ...]:
+    """A complete 4-player game of 300 actions: the last legal action every time."""
+    state = rules.new_game(rules.load_edition(), list(FOUR), seed)
+    log = []
+    while not rules.is_over(state):
+        player = rules.current_player(state)
+        assert player is not None
+        action = str(rules.legal_actions(state, player)[-1])
+        state = rules.apply(state, player, action)
+        log.append((player, action))
+    return tuple(log)
+
+
+def record_of(log, seed: int = SEED, players: tuple[str, ...] = PLAYERS) -> dict:
     """A game record (as /export writes it) for a prefix of a game."""
     from service.records import make_record
 
-    state = rules.new_game(rules.load_edition(), list(PLAYERS), seed)
+    state = rules.new_game(rules.load_edition(), list(players), seed)
     for player, action in log:
         state = rules.apply(state, player, action)
     return make_record(edition="classic", edition_hash=state.edition_hash, seed=seed,
-                       players=PLAYERS, names={}, actions=log, final=state)
+                       players=players, names={}, actions=log, final=state)
 
 
 def find_cut(log, kind: str, *, not_player: str | None = None, seed: int = SEED) -> int | None:

@@ -23,7 +23,7 @@ from store import Game, GameStore
 
 
 async def _turn(service: GameService, game: Game) -> tuple[str, str]:
-    player, actions = await service.legal(game.id)
+    player, actions, _ = await service.legal(game.id)
     return player, actions[0]
 
 
@@ -144,3 +144,24 @@ def _record(log=None) -> dict:
 def _place(game: Game):
     from service import Place
     return Place(game.guild_id, game.channel_id, game.thread_id)
+
+
+async def test_legal_carries_the_version_its_list_belongs_to(service: GameService,
+                                                             running: Game) -> None:
+    before = await service.legal(running.id)
+    assert before.version == running.version and before.player == running.current_player
+    player, actions, version = before  # still unpacks
+    await service.act(running.id, player, actions[0], expected_version=version)
+    after = await service.legal(running.id)
+    assert after.version == version + 1 and after.player != player
+    # A button made from the old list is refused, not applied to the new board.
+    with pytest.raises(StaleVersion):
+        await service.act(running.id, after.player, after.actions[0], expected_version=version)
+    mine = await service.legal(running.id, player)  # anyone's list, at the same version
+    assert mine.version == after.version
+
+
+async def test_legal_of_a_game_not_running_is_refused(service: GameService,
+                                                      lobby: Game) -> None:
+    with pytest.raises(ServiceError):
+        await service.legal(lobby.id)

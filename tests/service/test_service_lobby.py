@@ -117,8 +117,34 @@ async def test_no_game_here_and_several(service: GameService) -> None:
         await service.game_here(place)
 
 
-async def test_abandon_is_for_the_host(service: GameService, running: Game) -> None:
-    with pytest.raises(NotHost):
-        await service.abandon(running.id, "ben")
-    ended = await service.abandon(running.id, "ann")
-    assert ended.status == "abandoned"
+async def test_a_player_changes_their_own_language(service: GameService, running: Game) -> None:
+    game = await service.set_player_language(running.id, "ben", "de")
+    assert {p.user_id: p.language for p in game.players}["ben"] == "de"
+    assert game.version == running.version  # no button acts on a language
+    game = await service.set_player_language(running.id, "ben", None)  # the game's again
+    assert {p.user_id: p.language for p in game.players}["ben"] is None
+
+
+async def test_player_language_refusals(service: GameService, running: Game) -> None:
+    for bad in ("xx", "de-DE", "", "<@1>" * 50):
+        with pytest.raises(BadOption):
+            await service.set_player_language(running.id, "ben", bad)
+    with pytest.raises(NotAPlayer):
+        await service.set_player_language(running.id, "zoe", "fr")
+    with pytest.raises(UnknownGame):
+        await service.set_player_language(999, "ben", "fr")
+    game = (await service.view(running.id)).game
+    assert all(p.language is None for p in game.players)
+
+
+async def test_the_board_message_is_kept_and_read_back(service: GameService,
+                                                       running: Game) -> None:
+    assert await service.set_board_message(running.id, 70, 9000)
+    assert not await service.set_board_message(running.id, 70, 8000)  # an older post
+    game = (await service.view(running.id)).game
+    assert (game.board_channel_id, game.board_message_id) == (70, 9000)
+    assert game.version == running.version and "board_message" not in game.settings
+    with pytest.raises(BadOption):
+        await service.set_board_message(running.id, 70, -1)
+    with pytest.raises(UnknownGame):
+        await service.set_board_message(999, 70, 1)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
-from service_testutil import first_choice_game, record_of
+from service_testutil import FOUR, first_choice_game, long_game, record_of
 
+import rules
 from service import CONSOLE, GameService
 from service.errors import BadMoveNumber, BadOption, BadRecord, RecordMismatch
 from service.records import check_record
@@ -66,3 +68,41 @@ async def test_log_lines_read_in_every_language(service: GameService) -> None:
     assert "drafts the route card" in english[0] and "wählt die Routenkarte" in german[0]
     empty = await service.create_game(CONSOLE, "zoe", "Zoe", seed=3)
     assert await service.log(empty.id, "fr") == ["Aucun coup pour l’instant."]
+
+
+async def test_a_long_game_imports_in_one_transaction_well_under_a_second(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = long_game()
+    assert len(log) >= 220
+    record = record_of(log, players=FOUR)
+    writes = {"n": 0}
+    real_write = service.store._write
+
+    async def counted(body):  # every store write transaction goes through _write
+        writes["n"] += 1
+        return await real_write(body)
+
+    monkeypatch.setattr(service.store, "_write", counted)
+    started = time.perf_counter()
+    game = await service.import_record(CONSOLE, "ann", record)
+    elapsed = time.perf_counter() - started
+    # create, four seats, start, and the whole log in one: not one per action.
+    assert writes["n"] == 7
+    assert elapsed < 1.0, f"import of {len(log)} actions took {elapsed:.2f} s"
+    assert (game.status, game.action_count) == ("finished", len(log))
+    stored = await service.store.read_log(game.id)
+    assert [(a.player_id, a.notation) for a in stored] == list(log)
+    assert await service.export(game.id) == record | {"names": {p: p for p in FOUR}}
+    assert await service.store.pending_reminders(game.id) == []
+
+
+async def test_an_unfinished_record_imports_running_at_its_last_move(
+        service: GameService) -> None:
+    log = long_game()[:220]
+    game = await service.import_record(CONSOLE, "ann", record_of(log, players=FOUR))
+    assert (game.status, game.action_count) == ("running", 220)
+    assert game.current_player == rules.current_player(await service.state_at(game.id))
+    player, actions, version = await service.legal(game.id)
+    assert version == game.version
+    result = await service.act(game.id, player, actions[0], expected_version=version)
+    assert result.move == 221

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 import pytest
 
 from service import GameService
-from service.errors import BadOption
+from service.errors import BadOption, UnknownGame
 from service.reminders import first_reminder, follow_up, next_due, stall_due
-from store import Game, Reminder, ReminderSettings
+from store import Game, Reminder, ReminderRequest, ReminderSettings
 
 NOON = datetime(2025, 3, 12, 12, 0, tzinfo=UTC)
 
@@ -102,3 +102,76 @@ async def test_reminders_off_schedules_nothing(service: GameService, lobby: Game
     await service.update_settings(lobby.id, "ann", {"reminders": "off"})
     await service.start(lobby.id, "ann")
     assert await service.store.pending_reminders(lobby.id) == []
+
+
+async def _due_one(service: GameService, clock, at: float):
+    clock.now = at
+    due = await service.due_reminders()
+    assert len(due) == 1, due
+    return due[0]
+
+
+async def test_a_vacation_begun_after_the_hand_off_holds_the_reminder(
+        service: GameService, running: Game, clock) -> None:
+    start = clock.now
+    player = (await service.view(running.id)).next_player
+    # Scheduled at the hand-off for start + 1 h; then the player leaves for two days.
+    back = start + 2 * 86_400
+    await service.set_reminder_settings(ReminderSettings(player, vacation_until=back))
+    due = await _due_one(service, clock, start + 3601)
+    assert not await service.claim_reminder(due)  # not sent: moved to the end of the vacation
+    assert not await service.claim_reminder(due)  # a second loop or a retry: same outcome
+    (held,) = await service.store.pending_reminders(running.id)
+    assert (held.id, held.due_at, held.attempt) == (due.id, back, 0)
+    assert await service.due_reminders(back - 1) == []
+    again = await _due_one(service, clock, back + 5)
+    assert await service.claim_reminder(again)  # home again: it goes out, once
+    (repeat,) = await service.store.pending_reminders(running.id)
+    assert repeat.attempt == 1 and repeat.due_at == back + 5 + 86_400
+
+
+async def test_quiet_hours_set_after_the_hand_off_hold_the_reminder(
+        service: GameService, running: Game, clock) -> None:
+    player = (await service.view(running.id)).next_player
+    due_at = (await service.store.pending_reminders(running.id))[0].due_at
+    local = datetime.fromtimestamp(due_at, UTC)
+    minute = local.hour * 60 + local.minute
+    # Quiet from half an hour before the due time to two hours after it (UTC).
+    start, end = (minute - 30) % 1440, (minute + 120) % 1440
+    await service.set_reminder_settings(
+        ReminderSettings(player, quiet_start=start, quiet_end=end, time_zone="UTC"))
+    due = await _due_one(service, clock, due_at)
+    assert not await service.claim_reminder(due)
+    (held,) = await service.store.pending_reminders(running.id)
+    assert held.due_at == due_at + 120 * 60 - local.second
+    assert await service.claim_reminder(await _due_one(service, clock, held.due_at))
+
+
+async def test_quiet_hours_do_not_hold_the_stall_notice_but_a_vacation_does(
+        service: GameService, running: Game, clock) -> None:
+    player = (await service.view(running.id)).next_player
+    await service.store.set_reminders(running.id, [ReminderRequest(player, clock.now,
+                                                                   "stalled", 3)])
+    await service.set_reminder_settings(ReminderSettings(player, quiet_start=0,
+                                                         quiet_end=1439, time_zone="UTC"))
+    notice = await _due_one(service, clock, clock.now)
+    assert await service.claim_reminder(notice)  # the channel hears it regardless
+    await service.store.set_reminders(running.id, [ReminderRequest(player, clock.now,
+                                                                   "stalled", 3)])
+    await service.set_reminder_settings(ReminderSettings(player,
+                                                         vacation_until=clock.now + 3600))
+    notice = await _due_one(service, clock, clock.now)
+    assert not await service.claim_reminder(notice)
+    (held,) = await service.store.pending_reminders(running.id)
+    assert (held.kind, held.due_at) == ("stalled", clock.now + 3600)
+
+
+async def test_reminder_settings_read_back_per_game(service: GameService,
+                                                    running: Game) -> None:
+    assert (await service.reminder_settings("ben")).delivery == "channel"
+    await service.set_reminder_settings(ReminderSettings("ben", game_id=running.id,
+                                                         delivery="dm"))
+    assert (await service.reminder_settings("ben", running.id)).delivery == "dm"
+    assert (await service.reminder_settings("ben")).delivery == "channel"
+    with pytest.raises(UnknownGame):
+        await service.set_reminder_settings(ReminderSettings("ben", game_id=999))

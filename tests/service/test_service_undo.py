@@ -110,3 +110,17 @@ async def test_nothing_to_undo_and_stale(service: GameService, running) -> None:
         await service.undo(running.id, "ann")
     with pytest.raises(StaleVersion):
         await service.undo(running.id, "ann", expected_version=running.version - 1)
+
+
+async def test_an_undo_respects_the_games_reminders_switch(service: GameService) -> None:
+    log = first_choice_game()
+    cut = find_cut(log, "free")
+    assert cut is not None
+    game_id = await _game_after(service, log[:cut])
+    await service.update_settings(game_id, "ann", {"reminders": "off"})
+    await service.undo(game_id, log[cut - 1][0])
+    assert await service.store.pending_reminders(game_id) == []  # as a move would do
+    await service.update_settings(game_id, "ann", {"reminders": "on"})
+    forced = await service.undo(game_id, "ann", force=True)
+    assert [r.user_id for r in await service.store.pending_reminders(game_id)] == [
+        forced.next_player]
