@@ -69,7 +69,6 @@ async def test_sigkill_during_appends_loses_no_committed_action(tmp_path: Path) 
 
     rng = random.Random(os.environ.get("CRASH_SEED", time.time_ns()))
     promised: list[int] = []
-    started = time.monotonic()
     for _ in range(KILLS):
         reported = _run_and_kill(db, game.id, rng)
         # Each run resumes where the last one stopped: the next seq follows the log.
@@ -77,7 +76,6 @@ async def test_sigkill_during_appends_loses_no_committed_action(tmp_path: Path) 
         if promised and reported:
             assert reported[0] > promised[-1]
         promised += reported
-    assert time.monotonic() - started < 45, "crash test too slow for CI"
     print(f"{len(promised)} promised actions over {KILLS} kills")
     assert len(promised) > KILLS  # the kills did land between real appends
 
