@@ -129,7 +129,7 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
     await begin(interaction)
     if notation is not None and len(notation) > MAX_ACTION:
         # No legal action is this long: refuse before any lookup, echoing only a stub.
-        raise UnknownActionError(text=notation[:57] + "...", hint="")
+        raise UnknownActionError(text=notation[:57] + "...")
     service = service_of(interaction)
     if game_id is None:
         game = await game_here(interaction)

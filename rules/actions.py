@@ -144,18 +144,10 @@ TAKEBACK = Simple("takeback")
 GRANT = Simple("grant")
 PASS = Simple("pass")
 
-USAGE = (
-    "bonus <country> | build <section> with <card> | upgrade <link> with <card> | "
-    "load <depot> <goods> with <card> | station <section> with <card> | "
-    "research <lock> [with <card>] | takeback | grant | extra <section> | "
-    "move <truck> <section>... [deliver] | promote <from> <to> | pick <card> | "
-    "slot <slot> | route <card> | pass"
-)
-
 
 def _bad(text: str) -> UnknownActionError:
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return UnknownActionError(text=shown, hint=f"Actions: {USAGE}")
+    return UnknownActionError(text=shown)
 
 
 def _token(word: str, text: str) -> str:

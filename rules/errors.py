@@ -55,7 +55,7 @@ class IllegalActionError(RuleError):
 ENGLISH: dict[str, str] = {
     "game_over": "The game is over.",
     "not_your_turn": "It is {current}'s decision, not {player}'s.",
-    "unknown_action": "'{text}' is not an action. {hint}",
+    "unknown_action": "'{text}' is not an action.",
     "unknown_player": "{player} is not playing in this game.",
     "wrong_decision": "Now {player} must decide: {expected}, not {kind}.",
     "unknown_edition": "This game was started with an edition this bot does not have ({edition}).",
