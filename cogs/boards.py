@@ -6,7 +6,6 @@ channel it lives in or by its id, without adding noise to the table's channel.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 from importlib import resources
@@ -18,7 +17,7 @@ from discord.ext import commands
 from cogs.common import begin, board_file, find_game, game_name, note, reply, service_of
 from cogs.errors import CogError
 from cogs.i18n import clean, join_lines, t
-from cogs.present import animate, frame_moves, status_lines
+from cogs.present import status_lines
 
 VIEWS = [app_commands.Choice(name=n, value=n) for n in ("full", "map", "players")]
 GAME_DESC = "Game id (default: the game of this channel)"
@@ -107,10 +106,7 @@ class Boards(commands.Cog):
         await begin(interaction)
         found = await find_game(interaction, game)
         lang = note(interaction, found)
-        service = service_of(interaction)
-        frames = [await service.board(found.id, at_move=m, view="map", lang=lang)
-                  for m in frame_moves(found.action_count)]
-        gif = await asyncio.to_thread(animate, frames)
+        gif = await service_of(interaction).replay_animation(found.id, lang)
         check_size(interaction, len(gif))
         await reply(interaction, game_name(found),
                     file=discord.File(io.BytesIO(gif), f"autobahn-{found.id}.gif"))

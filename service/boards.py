@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 
 from rules import State
+from rules import apply as rules_apply
 
 Renderer = Callable[[State, str, str], bytes]  # (state, view, lang) -> PNG bytes
 VIEWS = ("full", "map", "players")
@@ -72,6 +73,21 @@ def make_executor(kind: str = "process", workers: int = 2) -> Executor:
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
 
 
+def animate_record(edition: str, players: tuple[str, ...], seed: int,
+                   actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+    """GIF bytes of a whole game, from its record (runs in a worker)."""
+    import render
+
+    from .replay import initial_state
+
+    state = initial_state(edition, players, seed)
+    states = [state]
+    for player, notation in actions:
+        state = rules_apply(state, player, notation)
+        states.append(state)
+    return render.replay(states, lang=lang)
+
+
 class BoardPool:
     """Renders off the event loop in `executor` with `renderer`."""
 
@@ -88,6 +104,12 @@ class BoardPool:
             job = partial(render_board_json, state.to_json(), view, lang)
         else:
             job = partial(self.renderer, state, view, lang)
+        return await loop.run_in_executor(self.executor, job)
+
+    async def animate(self, edition: str, players: tuple[str, ...], seed: int,
+                      actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+        loop = asyncio.get_running_loop()
+        job = partial(animate_record, edition, players, seed, actions, lang)
         return await loop.run_in_executor(self.executor, job)
 
     def close(self) -> None:

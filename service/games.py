@@ -16,6 +16,7 @@ from rules import RuleError, State
 from store import Game, ReminderRequest, StoreValueError
 
 from .abandon import AbandonMixin
+from .animation import AnimationMixin
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -38,7 +39,7 @@ ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
-class GameService(UndoMixin, AbandonMixin, RemindingMixin):
+class GameService(UndoMixin, AbandonMixin, RemindingMixin, AnimationMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
