@@ -32,7 +32,7 @@ def draw(state: State, view: str = "full", lang: str = "en") -> Image.Image:
     panels.draw_header(im, state, edition, lang)
     map_o = layout.map_origin(view)
     if map_o is not None:
-        map_layer.draw_dynamic(im, state, edition, map_o, lang)
+        map_layer.draw_dynamic(im, state, edition, map_o, lang, layout.geometry(view))
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
         panels.draw_dynamic(im, state, edition, panel_o, lang)

@@ -25,9 +25,10 @@ def static_background(edition: Edition, view: str, lang: str, players: int,
     map_o = layout.map_origin(view)
     if map_o is not None:
         # drawn on its own canvas so outlines (the seas) are clipped to the map's frame
-        sheet = Image.new("RGB", (layout.MAP_W, layout.MAP_H), style.ABROAD)
-        map_layer.draw_static(sheet, edition, (0, 0), lang, east_open)
-        legend.draw_on_map(sheet, edition, (0, 0), lang)
+        geo = layout.geometry(view)
+        sheet = Image.new("RGB", (geo.map_w, geo.map_h), style.ABROAD)
+        map_layer.draw_static(sheet, edition, (0, 0), lang, east_open, geo)
+        legend.draw_on_map(sheet, edition, (0, 0), lang, geo)
         im.paste(sheet, (int(map_o[0]), int(map_o[1])))
     panel_o = layout.panel_origin(view)
     if panel_o is not None:

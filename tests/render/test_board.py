@@ -98,8 +98,9 @@ def test_a_city_value_is_drawn_and_changes(start: State) -> None:
     edition = edition_of(start)
     done = replace(start, built=start.built | set(edition.links["k2"].section_ids()))
     assert (city_value(start, "flensburg"), city_value(done, "flensburg")) == (0, 2)
-    x, y = layout.node_xy(edition, "flensburg")
-    r = layout.CITY_R - 3
+    geo = layout.geometry("map")
+    x, y = layout.node_xy(edition, "flensburg", geo)
+    r = geo.city_r - 3
     box = (round(x - r), round(y - r + layout.HEADER_H), round(x + r),
            round(y + r + layout.HEADER_H))
     a, b = decode(render.board(start, "map")).crop(box), decode(render.board(done, "map")).crop(box)
@@ -135,7 +136,7 @@ def test_office_seats_show_their_players(start: State) -> None:
 
 def test_the_east_is_hatched_until_era_3(start: State) -> None:
     edition = load_edition()
-    leipzig = layout.node_xy(edition, "leipzig")
+    leipzig = layout.node_xy(edition, "leipzig", layout.geometry("map"))
     box = (round(leipzig[0]) + 20, round(leipzig[1]) + 20 + layout.HEADER_H,
            round(leipzig[0]) + 40, round(leipzig[1]) + 40 + layout.HEADER_H)
     closed = decode(render.board(start, "map")).crop(box)
@@ -146,3 +147,27 @@ def test_the_east_is_hatched_until_era_3(start: State) -> None:
 
 def test_board_is_pure(start: State) -> None:
     assert render.board(start) == render.board(start)
+
+
+PHONE_W = 400  # how wide Discord shows a picture in a phone's chat
+
+
+def test_map_view_values_read_on_a_phone() -> None:
+    """A city value's digits, as drawn (the ink of the cached sprite), stay at least 8 px
+    tall when the map view is shown 400 px wide (the desktop map's were 5 px), two-digit
+    values included; the discs, roads and names grow with them."""
+    geo = layout.geometry("map")
+    scale = PHONE_W / layout.view_size("map")[0]
+    for value in (0, 8, 12):
+        digits = map_layer.value_sprite(value, False, geo).getchannel("A").getbbox()
+        assert digits is not None and (digits[3] - digits[1]) * scale >= 8, value
+    desktop = map_layer.value_sprite(8, False, layout.DESKTOP).getchannel("A").getbbox()
+    assert desktop is not None and (desktop[3] - desktop[1]) * scale <= 6  # what it was
+    assert 2 * geo.city_r * scale >= 16
+    assert geo.road_w * scale >= 5 and geo.label_size * scale >= 8
+
+
+def test_map_view_is_portrait_and_full_view_keeps_the_desktop_map() -> None:
+    w, h = layout.view_size("map")
+    assert h > 1.5 * w
+    assert layout.geometry("full") is layout.DESKTOP
