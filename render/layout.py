@@ -94,13 +94,19 @@ class SectionGeom:
         return (-self.uy, self.ux)
 
 
-def view_size(view: str) -> tuple[int, int]:
+# The players view: the shared boards (panels.py), then one phone_board card per player.
+PLAYERS_TOP = 272
+PLAYER_CARD_H = 352
+
+
+def view_size(view: str, players: int = 4) -> tuple[int, int]:
+    """The image size of a view; the players view grows with the number of players."""
     if view == "full":
         return MAP_W + PANEL_W, HEADER_H + MAP_H
     if view == "map":
         return PHONE.map_w, HEADER_H + PHONE.map_h
     if view == "players":
-        return PANEL_W, HEADER_H + MAP_H
+        return PANEL_W, HEADER_H + PLAYERS_TOP + players * PLAYER_CARD_H
     raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
 
 

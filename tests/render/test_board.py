@@ -42,7 +42,7 @@ def test_board_decodes_with_the_views_size(start: State, view: str, lang: str) -
     data = render.board(start, view=view, lang=lang)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) <= 500 * 1024
-    assert decode(data).size == layout.view_size(view)
+    assert decode(data).size == layout.view_size(view, len(start.order))
 
 
 def test_languages_draw_different_labels(start: State) -> None:
@@ -171,3 +171,37 @@ def test_map_view_is_portrait_and_full_view_keeps_the_desktop_map() -> None:
     w, h = layout.view_size("map")
     assert h > 1.5 * w
     assert layout.geometry("full") is layout.DESKTOP
+
+
+def test_trucks_are_described_by_city_names(start: State) -> None:
+    """A truck on a section reads as its link's two cities, at a depot as the depot's city;
+    the players view draws that text, not the section id."""
+    from render import player_board
+
+    edition = edition_of(start)
+    link = edition.links["k3"]
+    assert player_board.place_name(edition, "k3.1") == (
+        f"{edition.nodes[link.a].name}–{edition.nodes[link.b].name}")
+    depot = next(iter(edition.depots.values()))
+    assert player_board.place_name(edition, depot.id, "de") == (
+        f"Depot {edition.nodes[depot.node].name}")
+    ann = start.players["ann"]
+    moved = start.with_player(replace(ann, trucks=(Truck("k3.1", "chemicals"), None)))
+    assert render.board(moved, "players") != render.board(start, "players")
+
+
+def test_players_view_sets_nothing_too_small_for_a_phone() -> None:
+    """Shown ~400 px wide, the player cards' least text (row titles, slot names, the
+    development track's numbers) is still 9 px; the desktop boards' was 5-6 px."""
+    from render import phone_board
+
+    scale = PHONE_W / layout.view_size("players")[0]
+    assert phone_board.SMALL * scale >= 9
+    assert phone_board.BIG * scale >= 14
+    assert phone_board.CHIP_H * scale >= 20  # a card in hand or on a slot
+
+
+def test_players_view_grows_with_the_table(start: State) -> None:
+    sizes = [layout.view_size("players", n) for n in (2, 3, 4)]
+    assert sizes[0][1] < sizes[1][1] < sizes[2][1]
+    assert decode(render.board(start, "players")).size == sizes[1]
