@@ -70,6 +70,15 @@ def main() -> int:
         for _ in range(7):
             board_ms += timed(lambda s=s: sizes.append(len(render.board(s))), 1)
             base_ms += timed(lambda bg=bg: render.encode_png(bg.copy()), 1)
+    # the phone views (not targets: the full board is the largest): time and size per view
+    phone: dict[str, tuple[list[float], list[int]]] = {}
+    for view in ("map", "players"):
+        ms: list[float] = []
+        kb: list[int] = []
+        for s in sample:
+            render.board(s, view)  # warm this view's background
+            ms += timed(lambda s=s, view=view, kb=kb: kb.append(len(render.board(s, view))), 3)
+        phone[view] = (ms, kb)
     rgb_ms = timed(lambda: render.draw(sample[-1]).save(io.BytesIO(), "PNG"), 5)
     t = time.perf_counter()
     anim = render.replay(states)
@@ -84,6 +93,9 @@ def main() -> int:
           f"max {max(sizes) / 1024:.0f} KB")
     print(f"same board as RGB PNG at Pillow's default level (not used): "
           f"median {statistics.median(rgb_ms):.1f} ms")
+    for view, (ms, kb) in phone.items():
+        print(f"{view} view ({'x'.join(map(str, render.layout.view_size(view)))}): median "
+              f"{statistics.median(ms):.1f} ms, PNG max {max(kb) / 1024:.0f} KB")
     print(f"replay: {len(anim) / 1024 / 1024:.2f} MB in {replay_s:.1f} s")
     ok = med <= 100 and max(sizes) <= 500 * 1024 and med <= 2 * base and len(anim) <= 8 << 20
     print("targets:", "met" if ok else "NOT met")

@@ -10,7 +10,7 @@ import io
 
 from PIL import Image
 
-from render import layout, map_layer, panels, player_board, style
+from render import layout, map_layer, panels, phone_board, player_board, style
 from render.background import static_background
 from render.labels import LANGS
 from render.layout import VIEWS
@@ -32,11 +32,12 @@ def draw(state: State, view: str = "full", lang: str = "en") -> Image.Image:
     panels.draw_header(im, state, edition, lang)
     map_o = layout.map_origin(view)
     if map_o is not None:
-        map_layer.draw_dynamic(im, state, edition, map_o, lang)
+        map_layer.draw_dynamic(im, state, edition, map_o, lang, layout.geometry(view))
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
         panels.draw_dynamic(im, state, edition, panel_o, lang)
-        player_board.draw_dynamic(im, state, edition, panel_o, lang)
+        boards = player_board if map_o is not None else phone_board
+        boards.draw_dynamic(im, state, edition, panel_o, lang)
     return im
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render import layout, legend, map_layer, panels, player_board, style
+from render import layout, legend, map_layer, panels, phone_board, player_board, style
 from rules.model import Edition
 
 
@@ -20,19 +20,23 @@ from rules.model import Edition
 def static_background(edition: Edition, view: str, lang: str, players: int,
                east_open: bool) -> Image.Image:
     """The view's background; callers must `copy()` it before drawing."""
-    im = Image.new("RGB", layout.view_size(view), style.PANEL_BG)
+    im = Image.new("RGB", layout.view_size(view, players), style.PANEL_BG)
     panels.draw_header_static(im, im.width)
     map_o = layout.map_origin(view)
     if map_o is not None:
         # drawn on its own canvas so outlines (the seas) are clipped to the map's frame
-        sheet = Image.new("RGB", (layout.MAP_W, layout.MAP_H), style.ABROAD)
-        map_layer.draw_static(sheet, edition, (0, 0), lang, east_open)
-        legend.draw_on_map(sheet, edition, (0, 0), lang)
+        geo = layout.geometry(view)
+        sheet = Image.new("RGB", (geo.map_w, geo.map_h), style.ABROAD)
+        map_layer.draw_static(sheet, edition, (0, 0), lang, east_open, geo)
+        legend.draw_on_map(sheet, edition, (0, 0), lang, geo)
         im.paste(sheet, (int(map_o[0]), int(map_o[1])))
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
         panels.draw_static(im, edition, players, panel_o, lang)
-        player_board.draw_static(im, edition, players, panel_o, lang)
+        # the full view's boards sit beside the map on a desktop; the players view's are
+        # the phone cards
+        boards = player_board if map_o is not None else phone_board
+        boards.draw_static(im, edition, players, panel_o, lang)
         if map_o is None:  # the map's legend explains the goods where there is a map
             legend.draw_on_panel(im, edition, panel_o, lang)
     im.readonly = True  # a shared image: drawing on it by mistake would leak between games

@@ -35,6 +35,7 @@ _TABLE: dict[str, dict[str, str]] = {
     "stations": {"en": "Stations", "de": "Raststätten", "fr": "Stations"},
     "employees": {"en": "Staff", "de": "Personal", "fr": "Employés"},
     "route": {"en": "Route", "de": "Route", "fr": "Route"},
+    "depot": {"en": "Depot", "de": "Depot", "fr": "Dépôt"},
     "off_map": {"en": "off map", "de": "nicht im Spiel", "fr": "hors carte"},
     "promotions_owed": {"en": "promotions owed", "de": "Beförderungen offen",
                         "fr": "promotions dues"},

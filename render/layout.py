@@ -27,6 +27,57 @@ SECTION_GAP = 5  # pixels between neighbouring sections of one link
 
 VIEWS = ("full", "map", "players")
 
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """The map's size and the size of everything on it, for one kind of screen.
+
+    `k` scales every piece (discs, names, markers, trucks, tiles, the legend) from the
+    desktop sizes, and `stretch` draws a degree of latitude that much taller than true
+    scale: a phone is tall and narrow, Germany's crowded places (the Ruhr, Frankfurt to
+    Karlsruhe) lie north to south, so height buys room where width cannot. `spread` is the
+    least distance between two city centres; closer pairs are pushed apart a little.
+    """
+
+    name: str
+    map_w: int
+    map_h: int
+    margin_x: int
+    margin_y: int
+    stretch: float
+    spread: float
+    k: float
+    city_r: int
+    road_w: int
+    dual_w: int
+    section_gap: int
+    value_size: int
+    label_size: int
+    east_lon: float = 180.0  # cities further east are drawn at this longitude
+
+    def px(self, v: float) -> float:
+        """A desktop distance in this geometry's pixels."""
+        return v * self.k
+
+
+DESKTOP = Geometry("desktop", MAP_W, MAP_H, MARGIN_X, MARGIN_Y, stretch=1.0, spread=0.0,
+                   k=1.0, city_r=CITY_R, road_w=ROAD_W, dual_w=DUAL_W,
+                   section_gap=SECTION_GAP, value_size=14, label_size=13)
+# Shown ~400 px wide on a phone, i.e. at half size: a value's digits at 24 px read as 12 px.
+# Measured on the golden games (bench notes in bench/RESULTS.md): bigger pieces than these
+# crowd the Ruhr past what the placement can keep apart.
+# Posen lies 3.5 degrees east of Berlin, a third of the map's width for one trading city:
+# drawing it just past the Oder gives every other city that third back.
+PHONE = Geometry("phone", 800, 1380, 40, 40, stretch=1.4, spread=52.0, k=1.4,
+                 city_r=18, road_w=11, dual_w=21, section_gap=7, value_size=24,
+                 label_size=17, east_lon=15.4)
+
+
+def geometry(view: str) -> Geometry:
+    """The map view is for phones; the full view stays the desktop overview."""
+    return PHONE if view == "map" else DESKTOP
+
+
 Point = tuple[float, float]
 
 
@@ -43,13 +94,19 @@ class SectionGeom:
         return (-self.uy, self.ux)
 
 
-def view_size(view: str) -> tuple[int, int]:
+# The players view: the shared boards (panels.py), then one phone_board card per player.
+PLAYERS_TOP = 272
+PLAYER_CARD_H = 352
+
+
+def view_size(view: str, players: int = 4) -> tuple[int, int]:
+    """The image size of a view; the players view grows with the number of players."""
     if view == "full":
         return MAP_W + PANEL_W, HEADER_H + MAP_H
     if view == "map":
-        return MAP_W, HEADER_H + MAP_H
+        return PHONE.map_w, HEADER_H + PHONE.map_h
     if view == "players":
-        return PANEL_W, HEADER_H + MAP_H
+        return PANEL_W, HEADER_H + PLAYERS_TOP + players * PLAYER_CARD_H
     raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
 
 
@@ -80,54 +137,85 @@ class Projection:
 
 
 @lru_cache(maxsize=8)
-def projection(edition: Edition) -> Projection:
-    """An equirectangular projection true to scale at the map's mid-latitude.
+def projection(edition: Edition, geo: Geometry = DESKTOP) -> Projection:
+    """An equirectangular projection true to scale at the map's mid-latitude (times the
+    geometry's vertical stretch).
 
     Good enough at Germany's size: a degree of longitude is drawn cos(mid-lat) times as
     wide as a degree of latitude, and the nodes' bounding box fills the map less margins.
     """
     lats = [n.lat for n in edition.nodes.values()]
-    lons = [n.lon for n in edition.nodes.values()]
+    lons = [min(n.lon, geo.east_lon) for n in edition.nodes.values()]
     kx = math.cos(math.radians((min(lats) + max(lats)) / 2))
     width = (max(lons) - min(lons)) * kx
-    height = max(lats) - min(lats)
-    scale = min((MAP_W - 2 * MARGIN_X) / width, (MAP_H - 2 * MARGIN_Y) / height)
-    x0 = (MAP_W - width * scale) / 2
-    y0 = (MAP_H - height * scale) / 2
-    return Projection(sx=kx * scale, sy=scale, ox=x0 - min(lons) * kx * scale,
-                      oy=y0 + max(lats) * scale)
+    height = (max(lats) - min(lats)) * geo.stretch
+    scale = min((geo.map_w - 2 * geo.margin_x) / width, (geo.map_h - 2 * geo.margin_y) / height)
+    x0 = (geo.map_w - width * scale) / 2
+    y0 = (geo.map_h - height * scale) / 2
+    sy = scale * geo.stretch
+    return Projection(sx=kx * scale, sy=sy, ox=x0 - min(lons) * kx * scale,
+                      oy=y0 + max(lats) * sy)
 
 
-def geo_point(edition: Edition, lat: float, lon: float) -> Point:
+def geo_point(edition: Edition, lat: float, lon: float, geo: Geometry = DESKTOP) -> Point:
     """Project any latitude/longitude (outline polygons) with the edition's projection."""
-    return projection(edition)(lat, lon)
+    return projection(edition, geo)(lat, lon)
 
 
 @lru_cache(maxsize=8)
-def _nodes(edition: Edition) -> dict[str, Point]:
-    proj = projection(edition)
-    return {nid: proj(n.lat, n.lon) for nid, n in edition.nodes.items()}
+def _nodes(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Point]:
+    proj = projection(edition, geo)
+    pts = {nid: proj(n.lat, min(n.lon, geo.east_lon)) for nid, n in edition.nodes.items()}
+    return _spread(pts, geo.spread) if geo.spread else pts
 
 
-def node_xy(edition: Edition, node: str) -> Point:
+def _spread(pts: dict[str, Point], least: float) -> dict[str, Point]:
+    """Push apart cities closer than `least`, each pair symmetrically, a few rounds.
+
+    With big discs, Braunschweig–Helmstedt (30 px apart at desktop scale) would touch and
+    leave their one section no length; nudging a handful of cities by 5–15 px keeps the
+    map's shape while every section stays visible. Deterministic: sorted pairs, fixed rounds.
+    """
+    xy = {nid: list(p) for nid, p in pts.items()}
+    ids = sorted(xy)
+    for _ in range(40):
+        moved = False
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                dx, dy = xy[b][0] - xy[a][0], xy[b][1] - xy[a][1]
+                d = math.hypot(dx, dy) or 1.0
+                if d < least:
+                    push = (least - d) / 2 + 0.01
+                    xy[a][0] -= dx / d * push
+                    xy[a][1] -= dy / d * push
+                    xy[b][0] += dx / d * push
+                    xy[b][1] += dy / d * push
+                    moved = True
+        if not moved:
+            break
+    return {nid: (p[0], p[1]) for nid, p in xy.items()}
+
+
+def node_xy(edition: Edition, node: str, geo: Geometry = DESKTOP) -> Point:
     """A city's centre in map-local pixels (add `map_origin(view)` for image pixels)."""
-    return _nodes(edition)[node]
+    return _nodes(edition, geo)[node]
 
 
 @lru_cache(maxsize=8)
-def sections(edition: Edition) -> dict[str, SectionGeom]:
+def sections(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, SectionGeom]:
     """Section id -> its stretch of the straight line between the link's two cities."""
     out: dict[str, SectionGeom] = {}
     for link in edition.links.values():
-        (ax, ay), (bx, by) = node_xy(edition, link.a), node_xy(edition, link.b)
+        (ax, ay), (bx, by) = node_xy(edition, link.a, geo), node_xy(edition, link.b, geo)
         length = math.hypot(bx - ax, by - ay) or 1.0
         ux, uy = (bx - ax) / length, (by - ay) / length
-        inset = CITY_R + 3
+        inset = geo.city_r + 3
         usable = length - 2 * inset
         step = usable / link.sections
+        gap = geo.section_gap
         for i, sid in enumerate(link.section_ids()):
-            d0 = inset + i * step + (SECTION_GAP / 2 if i else 0)
-            d1 = inset + (i + 1) * step - (SECTION_GAP / 2 if i < link.sections - 1 else 0)
+            d0 = inset + i * step + (gap / 2 if i else 0)
+            d1 = inset + (i + 1) * step - (gap / 2 if i < link.sections - 1 else 0)
             start = (ax + ux * d0, ay + uy * d0)
             end = (ax + ux * d1, ay + uy * d1)
             mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
@@ -135,10 +223,10 @@ def sections(edition: Edition) -> dict[str, SectionGeom]:
     return out
 
 
-def depot_xy(edition: Edition, depot: str) -> Point:
+def depot_xy(edition: Edition, depot: str, geo: Geometry = DESKTOP) -> Point:
     """A depot sits just below-left of its city, clear of the value disc and the label."""
-    x, y = node_xy(edition, edition.depots[depot].node)
-    return (x - CITY_R - 8, y + CITY_R + 8)
+    x, y = node_xy(edition, edition.depots[depot].node, geo)
+    return (x - geo.city_r - geo.px(8), y + geo.city_r + geo.px(8))
 
 
 def to_view(point: Point, origin: Point) -> tuple[int, int]:

@@ -39,36 +39,46 @@ def map_rows(edition: Edition) -> int:
     return 1 + len(edition.goods) + len(tile_kinds(edition)) + len(_SYMBOLS)
 
 
-def map_box(edition: Edition) -> Box:
-    """Map-local box of the map legend (placement keeps city names out of it)."""
+def map_box(edition: Edition, geo: layout.Geometry = layout.DESKTOP) -> Box:
+    """Map-local box of the map legend (placement keeps city names out of it).
+
+    Anchored to the map's top-right corner and scaled with the geometry's pieces, so on the
+    phone map the legend reads at the same size as the symbols it explains.
+    """
     x0, y0, x1, _ = MAP_BOX
-    return (x0, y0, x1, y0 + 8 + map_rows(edition) * ROW)
+    right = geo.map_w - (layout.MAP_W - x1)
+    left = right - (x1 - x0) * geo.k
+    return (left, y0, right, y0 + (8 + map_rows(edition) * ROW) * geo.k)
 
 
 _SYMBOLS = ("sym_network", "sym_dual", "sym_unbuilt", "sym_station", "sym_develop",
             "sym_bonus", "sym_truck")
 
 
-def draw_on_map(im: Image.Image, edition: Edition, o: layout.Point, lang: str) -> None:
-    x0, y0, x1, y1 = map_box(edition)
+def draw_on_map(im: Image.Image, edition: Edition, o: layout.Point, lang: str,
+                geo: layout.Geometry = layout.DESKTOP) -> None:
+    k = geo.k
+    row, text = ROW * k, round(TEXT * k)
+    x0, y0, x1, y1 = map_box(edition, geo)
     box = (x0 + o[0], y0 + o[1], x1 + o[0], y1 + o[1])
     draw = ImageDraw.Draw(im)
     draw.rounded_rectangle(box, radius=5, fill=style.PAPER, outline=style.FRAME, width=2)
-    x, y = box[0] + 8, box[1] + 4 + ROW / 2
-    draw_text(im, (x, y), label("legend", lang), 13, style.INK, bold=True, anchor="lm")
-    y += ROW
-    y = _goods_rows(im, edition, x, y, lang)
+    x, y = box[0] + 8 * k, box[1] + 4 * k + row / 2
+    draw_text(im, (x, y), label("legend", lang), round(13 * k), style.INK, bold=True,
+              anchor="lm")
+    y += row
+    y = _goods_rows(im, edition, x, y, lang, k)
     for tile in tile_kinds(edition):
         kind, _n = parse_bonus(tile)
-        sprite = tile_sprite(tile_text(tile, lang))
+        sprite = tile_sprite(tile_text(tile, lang), round(10 * k))
         blit(im, sprite, (x + sprite.width / 2, y))
-        draw_text(im, (x + max(44, sprite.width + 6), y), label(f"legend_{kind}", lang), TEXT,
-                  style.INK, anchor="lm")
-        y += ROW
+        draw_text(im, (x + max(44 * k, sprite.width + 6 * k), y), label(f"legend_{kind}", lang),
+                  text, style.INK, anchor="lm")
+        y += row
     for key in _SYMBOLS:
-        _symbol(draw, im, key, (x + 14, y), lang)
-        draw_text(im, (x + 44, y), label(key, lang), TEXT, style.INK, anchor="lm")
-        y += ROW
+        _symbol(draw, im, key, (x + 14 * k, y), lang, geo)
+        draw_text(im, (x + 44 * k, y), label(key, lang), text, style.INK, anchor="lm")
+        y += row
 
 
 def draw_on_panel(im: Image.Image, edition: Edition, o: layout.Point, lang: str) -> None:
@@ -83,35 +93,44 @@ def draw_on_panel(im: Image.Image, edition: Edition, o: layout.Point, lang: str)
     draw_text(im, (x, y), label("legend_star", lang), TEXT, style.INK, anchor="lm")
 
 
-def _goods_rows(im: Image.Image, edition: Edition, x: float, y: float, lang: str) -> float:
+def _goods_rows(im: Image.Image, edition: Edition, x: float, y: float, lang: str,
+                k: float = 1.0) -> float:
     for goods in edition.goods:
-        blit(im, goods_sprite(goods, 13, goods_letter(goods, lang)), (x + 7, y))
-        draw_text(im, (x + 20, y), label(f"goods_{goods}", lang), TEXT, style.INK, anchor="lm")
-        y += ROW
+        blit(im, goods_sprite(goods, round(13 * k), goods_letter(goods, lang)), (x + 7 * k, y))
+        draw_text(im, (x + 20 * k, y), label(f"goods_{goods}", lang), round(TEXT * k),
+                  style.INK, anchor="lm")
+        y += ROW * k
     return y
 
 
 def _symbol(draw: ImageDraw.ImageDraw, im: Image.Image, key: str, c: layout.Point,
-            lang: str) -> None:
+            lang: str, geo: layout.Geometry = layout.DESKTOP) -> None:
     """Each symbol as map_layer draws it, so the legend matches the map exactly."""
     x, y = c
+    k = geo.k
     if key == "sym_network":
-        r = layout.CITY_R - 2
+        r = layout.CITY_R * k - 2
         draw.ellipse((x - r, y - r, x + r, y + r), fill=style.HIGHLIGHT, outline=style.INK,
                      width=2)
-        draw_text(im, (x, y), "4", 12, style.INK, bold=True, anchor="mm")
+        draw_text(im, (x, y), "4", round(12 * k), style.INK, bold=True, anchor="mm")
     elif key == "sym_dual":
-        draw.rectangle((x - 14, y - 6, x + 14, y + 6), fill=style.ROAD["red"],
+        h = round(6 * k)
+        draw.rectangle((x - 14 * k, y - h, x + 14 * k, y + h), fill=style.ROAD["red"],
                        outline=style.CASING["red"])
-        draw.line((x - 14, y, x + 14, y), fill=style.CASING["red"], width=2)
+        draw.line((x - 14 * k, y, x + 14 * k, y), fill=style.CASING["red"], width=2)
     elif key == "sym_unbuilt":
-        draw.rectangle((x - 14, y - 4, x + 14, y + 4), outline=style.ROAD["red"], width=2)
+        h = round(4 * k)
+        draw.rectangle((x - 14 * k, y - h, x + 14 * k, y + h), outline=style.ROAD["red"],
+                       width=2)
     elif key == "sym_station":
-        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=style.PAPER, outline=style.INK)
+        r = 4 * k
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=style.PAPER, outline=style.INK)
     elif key == "sym_develop":
-        draw.polygon([(x, y - 5), (x + 5, y + 3), (x - 5, y + 3)], fill=style.PAPER,
-                     outline=style.INK)
+        draw.polygon([(x, y - 5 * k), (x + 5 * k, y + 3 * k), (x - 5 * k, y + 3 * k)],
+                     fill=style.PAPER, outline=style.INK)
     elif key == "sym_bonus":
-        draw.rectangle((x - 6, y - 6, x + 6, y + 6), outline=style.MUTED, width=1)
+        r = 6 * k
+        draw.rectangle((x - r, y - r, x + r, y + r), outline=style.MUTED, width=1)
     elif key == "sym_truck":
-        blit(im, truck_sprite(0, "A", "chemicals", goods_letter("chemicals", lang)), (x, y))
+        blit(im, truck_sprite(0, "A", "chemicals", goods_letter("chemicals", lang),
+                              round(17 * k)), (x, y))

@@ -21,15 +21,15 @@ from render.markers import (
     tile_sprite,
     truck_sprite,
 )
-from render.sprites import blit, blit_at, draw_text
+from render.sprites import blit, blit_at, draw_text, text_width
 from rules import city_value
 from rules.model import Edition
 from rules.network import link_complete
 from rules.state import State
 
 Point = layout.Point
-VALUE_SIZE = 14
-TRUCK_OFFSET = 15
+Geometry = layout.Geometry
+DESKTOP = layout.DESKTOP
 
 
 def _rect(g: layout.SectionGeom, half: float, o: Point) -> list[Point]:
@@ -46,13 +46,15 @@ def _at(p: Point, o: Point, along: Point = (0.0, 0.0), k: float = 0.0) -> Point:
 
 # ----- static -----
 
-def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_open: bool) -> None:
+def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_open: bool,
+                geo: Geometry = DESKTOP) -> None:
     draw = ImageDraw.Draw(im)
     ox, oy = o
-    draw.rectangle((ox, oy, ox + layout.MAP_W - 1, oy + layout.MAP_H - 1), fill=style.ABROAD)
+    k = geo.k
+    draw.rectangle((ox, oy, ox + geo.map_w - 1, oy + geo.map_h - 1), fill=style.ABROAD)
 
     def poly(points: tuple[tuple[float, float], ...]) -> list[Point]:
-        return [_at(layout.geo_point(edition, lat, lon), o) for lat, lon in points]
+        return [_at(layout.geo_point(edition, lat, lon, geo), o) for lat, lon in points]
 
     draw.polygon(poly(geography.NORTH_SEA), fill=style.SEA)
     draw.polygon(poly(geography.BALTIC), fill=style.SEA)
@@ -61,24 +63,25 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
     if not east_open:
         _hatch(im, east)
         draw.line([*east[:19]], fill=style.BORDER, width=3)  # the inner-German border
-        x, y = _at(layout.geo_point(edition, 53.55, 12.6), o)
-        draw.text((x, y), label("east_closed", lang), font=font(13, True), fill=style.INK,
-                  anchor="mm", stroke_width=3, stroke_fill=style.LAND)
-    geoms = layout.sections(edition)
+        x, y = _at(layout.geo_point(edition, 53.55, 12.6, geo), o)
+        draw.text((x, y), label("east_closed", lang), font=font(round(13 * k), True),
+                  fill=style.INK, anchor="mm", stroke_width=3, stroke_fill=style.LAND)
+    geoms = layout.sections(edition, geo)
     for sid, (link, n) in edition.sections.items():
-        _unbuilt(draw, geoms[sid], link.colour, o)
-        _feature(draw, edition, sid, link.features[n - 1], o)
+        _unbuilt(draw, geoms[sid], link.colour, o, geo)
+        _feature(draw, edition, sid, link.features[n - 1], o, geo)
     for depot in edition.depots.values():
-        _depot(draw, im, edition, depot.id, o, lang)
+        _depot(draw, im, edition, depot.id, o, lang, geo)
     for nid, node in edition.nodes.items():
-        x, y = _at(layout.node_xy(edition, nid), o)
-        r = layout.CITY_R
+        x, y = _at(layout.node_xy(edition, nid, geo), o)
+        r = geo.city_r
+        w = 2 if geo.k < 1.2 else 3
         if node.country is None:
             draw.ellipse((x - r, y - r, x + r, y + r), fill=style.CITY_FILL, outline=style.INK,
-                         width=2)
+                         width=w)
         else:
             draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3,
-                                   fill=style.FOREIGN_FILL, outline=style.INK, width=2)
+                                   fill=style.FOREIGN_FILL, outline=style.INK, width=w)
 
 
 def _hatch(im: Image.Image, polygon: list[Point]) -> None:
@@ -94,9 +97,10 @@ def _hatch(im: Image.Image, polygon: list[Point]) -> None:
     im.paste(style.EAST_HATCH, (0, 0), lines)
 
 
-def _unbuilt(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, o: Point) -> None:
+def _unbuilt(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, o: Point,
+             geo: Geometry = DESKTOP) -> None:
     """An outline in the autobahn's colour; pale roads get a dark rim so they stay visible."""
-    half = layout.ROAD_W / 2 + 1
+    half = geo.road_w / 2 + 1
     if colour in ("white", "yellow"):
         draw.polygon(_rect(g, half + 1, o), outline=style.MUTED, width=1)
         draw.polygon(_rect(g, half, o), outline=style.road(colour), width=2)
@@ -105,35 +109,40 @@ def _unbuilt(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, o: P
 
 
 def _feature(draw: ImageDraw.ImageDraw, edition: Edition, sid: str, feature: str,
-             o: Point) -> None:
-    g = layout.sections(edition)[sid]
+             o: Point, geo: Geometry = DESKTOP) -> None:
+    g = layout.sections(edition, geo)[sid]
     x, y = _at(g.mid, o)
+    k = geo.k
     if feature == "S":  # an empty service-station space
-        x, y = _at(placement.station_spot(edition, sid), o)
-        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=style.PAPER, outline=style.INK)
-    elif feature == "D":  # develop icon: a small up-arrow
-        draw.polygon([(x, y - 5), (x + 5, y + 3), (x - 5, y + 3)], fill=style.PAPER,
+        x, y = _at(placement.station_spot(edition, sid, geo), o)
+        draw.ellipse((x - 4 * k, y - 4 * k, x + 4 * k, y + 4 * k), fill=style.PAPER,
                      outline=style.INK)
+    elif feature == "D":  # develop icon: a small up-arrow
+        draw.polygon([(x, y - 5 * k), (x + 5 * k, y + 3 * k), (x - 5 * k, y + 3 * k)],
+                     fill=style.PAPER, outline=style.INK)
     elif feature == "B":  # a bonus-tile space, beside the road
-        bx, by = _at(placement.tile_spot(edition, sid), o)
-        draw.rectangle((bx - 6, by - 6, bx + 6, by + 6), outline=style.MUTED, width=1)
+        bx, by = _at(placement.tile_spot(edition, sid, geo), o)
+        draw.rectangle((bx - 6 * k, by - 6 * k, bx + 6 * k, by + 6 * k), outline=style.MUTED,
+                       width=1)
 
 
-def labels_overlay(edition: Edition) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+def labels_overlay(edition: Edition,
+                   geo: Geometry = DESKTOP) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
     """City names with a paper halo, one sprite per name with its map-local top-left.
 
     Names are pasted after the roads so a new road never hides a city's name; pasting ~50
     small cached sprites costs far less than one map-sized masked paste or haloed text.
     """
     out = []
-    for nid, box in placement.city_labels(edition).items():
-        f = font(placement.LABEL_SIZE, placement.label_font_bold(edition, nid))
+    size = geo.label_size
+    for nid, box in placement.city_labels(edition, geo).items():
+        f = font(size, placement.label_font_bold(edition, nid))
         name = edition.nodes[nid].name
         w = int(box[2] - box[0]) + 8
-        h = placement.LABEL_SIZE + 10
+        h = size + 10
         sprite = Image.new("RGBA", (w, h), (*style.PAPER, 0))
         mask = Image.new("L", (w, h), 0)
-        pos = (4, 4 + placement.LABEL_SIZE)  # baseline of the label, 4 px of halo room
+        pos = (4, 4 + size)  # baseline of the label, 4 px of halo room
         ImageDraw.Draw(mask).text(pos, name, font=f, fill=255, anchor="ls", stroke_width=2,
                                   stroke_fill=255)
         sprite.putalpha(mask)
@@ -143,61 +152,65 @@ def labels_overlay(edition: Edition) -> tuple[tuple[Image.Image, tuple[int, int]
 
 
 def _depot(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, depot_id: str,
-           o: Point, lang: str) -> None:
+           o: Point, lang: str, geo: Geometry = DESKTOP) -> None:
     depot = edition.depots[depot_id]
-    x, y = _at(layout.depot_xy(edition, depot_id), o)
-    w = 8 + 9 * len(depot.goods)
-    draw.rectangle((x - w / 2, y - 8, x + w / 2, y + 8), fill=style.road(depot.colour),
+    x, y = _at(layout.depot_xy(edition, depot_id, geo), o)
+    k = geo.k
+    w = (8 + 9 * len(depot.goods)) * k
+    draw.rectangle((x - w / 2, y - 8 * k, x + w / 2, y + 8 * k), fill=style.road(depot.colour),
                    outline=style.CASING[depot.colour] if depot.colour == "black" else style.INK,
                    width=2)
     for i, goods in enumerate(depot.goods):
-        gx = x - w / 2 + 8 + 9 * i
-        draw.rectangle((gx - 4, y - 5, gx + 4, y + 5), fill=style.GOODS[goods])
-        draw_text(im, (gx, y), goods_letter(goods, lang), 9, style.PAPER, bold=True,
+        gx = x - w / 2 + (8 + 9 * i) * k
+        draw.rectangle((gx - 4 * k, y - 5 * k, gx + 4 * k, y + 5 * k), fill=style.GOODS[goods])
+        draw_text(im, (gx, y), goods_letter(goods, lang), round(9 * k), style.PAPER, bold=True,
                   anchor="mm")
 
 
 # ----- dynamic -----
 
 @lru_cache(maxsize=8)
-def _overlay(edition: Edition) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
-    return labels_overlay(edition)
+def _overlay(edition: Edition,
+             geo: Geometry = DESKTOP) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+    return labels_overlay(edition, geo)
 
 
-def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+                 geo: Geometry = DESKTOP) -> None:
     draw = ImageDraw.Draw(im)
-    geoms = layout.sections(edition)
+    geoms = layout.sections(edition, geo)
     for link in edition.links.values():
         upgraded = link.id in state.upgraded
         for n, sid in enumerate(link.section_ids(), start=1):
             if sid in state.built:
-                _built(draw, geoms[sid], link.colour, upgraded, o)
+                _built(draw, geoms[sid], link.colour, upgraded, o, geo)
                 feature = link.features[n - 1]
                 if feature in ("S", "D"):
-                    _feature(draw, edition, sid, feature, o)
+                    _feature(draw, edition, sid, feature, o, geo)
     for nid, node in edition.nodes.items():
-        x, y = _at(layout.node_xy(edition, nid), o)
+        x, y = _at(layout.node_xy(edition, nid, geo), o)
         on_net = node.country is None and any(
             link_complete(state, lk) for lk in edition.links_at[nid])
-        blit(im, _value_sprite(city_value(state, nid), on_net), (x, y))
+        blit(im, value_sprite(city_value(state, nid), on_net, geo), (x, y))
+    tile_size = round(10 * geo.k)
     for sid, tile in state.section_tiles.items():
-        _tile(draw, im, _at(placement.tile_spot(edition, sid), o), tile, lang)
+        _tile(im, _at(placement.tile_spot(edition, sid, geo), o), tile, lang, tile_size)
     for code, tile in state.country_tiles.items():
         cities = edition.country_node.get(code, ())
         if cities:
-            x, y = _at(layout.node_xy(edition, cities[0]), o)
-            _tile(draw, im, (x, y - layout.CITY_R - 12), tile, lang)
-    for sprite, (lx, ly) in _overlay(edition):
+            x, y = _at(layout.node_xy(edition, cities[0], geo), o)
+            _tile(im, (x, y - geo.city_r - 12 * geo.k), tile, lang, tile_size)
+    for sprite, (lx, ly) in _overlay(edition, geo):
         blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
-        spot = _at(placement.station_spot(edition, sid), o)
-        player_marker(draw, im, spot, placement.STATION_SIZE, state.order, pid)
-    _trucks(draw, im, state, edition, o, lang)
+        spot = _at(placement.station_spot(edition, sid, geo), o)
+        player_marker(draw, im, spot, placement.station_size_of(geo), state.order, pid)
+    _trucks(im, state, edition, o, lang, geo)
 
 
 def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgraded: bool,
-           o: Point) -> None:
-    width = layout.DUAL_W if upgraded else layout.ROAD_W
+           o: Point, geo: Geometry = DESKTOP) -> None:
+    width = geo.dual_w if upgraded else geo.road_w
     draw.polygon(_rect(g, width / 2 + 1.5, o), fill=style.CASING[colour])
     draw.polygon(_rect(g, width / 2, o), fill=style.road(colour))
     if upgraded:  # the median strip of a dual carriageway
@@ -205,24 +218,27 @@ def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgrad
         draw.line([a, b], fill=style.CASING[colour], width=2)
 
 
-def _tile(draw: ImageDraw.ImageDraw, im: Image.Image, c: Point, tile: str, lang: str) -> None:
-    blit(im, tile_sprite(tile_text(tile, lang)), c)
+def _tile(im: Image.Image, c: Point, tile: str, lang: str, size: int = 10) -> None:
+    blit(im, tile_sprite(tile_text(tile, lang), size), c)
 
 
 @lru_cache(maxsize=128)
-def _value_sprite(value: int, on_network: bool) -> Image.Image:
+def value_sprite(value: int, on_network: bool, geo: Geometry = DESKTOP) -> Image.Image:
     """The number inside a city's disc, on a highlight when the city is on the network."""
-    d = 2 * layout.CITY_R - 3
+    d = 2 * geo.city_r - (3 if geo.k < 1.2 else 5)  # inside the disc's outline
     im = Image.new("RGBA", (d, d), (0, 0, 0, 0))
     if on_network:
         ImageDraw.Draw(im).ellipse((0, 0, d - 1, d - 1), fill=style.HIGHLIGHT)
-    draw_text(im, (d / 2, d / 2), str(value), VALUE_SIZE, style.INK if value else style.MUTED,
+    size = geo.value_size
+    while size > 8 and text_width(str(value), size, True) > d - 2:  # two digits: shrink
+        size -= 1
+    draw_text(im, (d / 2, d / 2), str(value), size, style.INK if value else style.MUTED,
               bold=True, anchor="mm")
     return im
 
 
-def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
-            o: Point, lang: str) -> None:
+def _trucks(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+            geo: Geometry = DESKTOP) -> None:
     """Each truck: the owner's marker with its goods token, beside its section or depot.
 
     Trucks sharing a place are fanned out along the road so none hides another.
@@ -234,34 +250,37 @@ def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: E
                 continue
             k = seen.get(truck.position, 0)
             seen[truck.position] = k + 1
-            x, y = truck_xy(edition, truck.position, k)
+            x, y = truck_xy(edition, truck.position, k, geo)
             x, y = x + o[0], y + o[1]
             blit(im, truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
-                                   truck.goods, goods_letter(truck.goods, lang)), (x, y))
+                                   truck.goods, goods_letter(truck.goods, lang),
+                                   placement.truck_plate_of(geo)[1]), (x, y))
 
 
-def truck_xy(edition: Edition, position: str, k: int = 0) -> Point:
+def truck_xy(edition: Edition, position: str, k: int = 0, geo: Geometry = DESKTOP) -> Point:
     """Map-local centre of the k-th truck at a section or depot (for drawing and tests)."""
-    return placement.truck_spot(edition, position, k)
+    return placement.truck_spot(edition, position, k, geo)
 
 
-def marker_boxes(state: State, edition: Edition) -> list[tuple[str, placement.Box]]:
+def marker_boxes(state: State, edition: Edition,
+                 geo: Geometry = DESKTOP) -> list[tuple[str, placement.Box]]:
     """Map-local boxes of everything the state puts on the map: stations, trucks, tiles.
 
     For tests: none of these may cover a city's name (placement.city_labels).
     """
-    out = [(f"station {sid}", placement.station_box(edition, sid)) for sid in state.stations]
+    out = [(f"station {sid}", placement.station_box(edition, sid, geo))
+           for sid in state.stations]
     seen: dict[str, int] = {}
     for pid in state.order:
         for truck in state.players[pid].trucks:
             if truck is not None:
                 k = seen.get(truck.position, 0)
                 seen[truck.position] = k + 1
-                box = placement.box_at(truck_xy(edition, truck.position, k),
-                                       *placement.TRUCK_PLATE)
+                box = placement.box_at(truck_xy(edition, truck.position, k, geo),
+                                       *placement.truck_plate_of(geo))
                 out.append((f"truck {pid} {truck.position}", box))
     for sid, tile in state.section_tiles.items():
-        c = placement.tile_spot(edition, sid)
-        size = max(tile_sprite(tile_text(tile, lang)).size for lang in LANGS)
+        c = placement.tile_spot(edition, sid, geo)
+        size = max(tile_sprite(tile_text(tile, lang), round(10 * geo.k)).size for lang in LANGS)
         out.append((f"tile {sid}", placement.box_at(c, *size)))
     return out

@@ -111,21 +111,28 @@ def goods_sprite(goods: str, size: int, letter: str) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=64)
-def tile_sprite(text: str) -> Image.Image:
+@lru_cache(maxsize=128)
+def tile_sprite(text: str, size: int = 10) -> Image.Image:
     """A bonus tile: its short text on a pale tile (map, country tiles and the legend)."""
-    w = int(max(16, text_width(text, 10, True) + 6))
-    im = Image.new("RGBA", (w, 15), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rectangle((0, 0, w - 1, 14), fill=style.TILE_FILL, outline=style.INK)
-    draw_text(im, (w / 2, 7.5), text, 10, style.INK, bold=True, anchor="mm")
+    w = int(max(16 * size / 10, text_width(text, size, True) + 6 * size / 10))
+    h = round(15 * size / 10)
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, w - 1, h - 1), fill=style.TILE_FILL, outline=style.INK)
+    draw_text(im, (w / 2, h / 2), text, size, style.INK, bold=True, anchor="mm")
     return im
 
 
-@lru_cache(maxsize=256)
-def truck_sprite(seat: int, letter: str, goods: str, goods_mark: str) -> Image.Image:
-    """A truck: a white plate carrying the owner's marker and the goods token."""
-    im = Image.new("RGBA", (29, 17), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rectangle((0, 0, 28, 16), fill=style.PAPER, outline=style.INK)
-    blit(im, marker_sprite(seat, 13, letter), (8, 8.5))
-    blit(im, goods_sprite(goods, 11, goods_mark), (21, 8.5))
+@lru_cache(maxsize=512)
+def truck_sprite(seat: int, letter: str, goods: str, goods_mark: str,
+                 h: int = 17) -> Image.Image:
+    """A truck: a white plate carrying the owner's marker and the goods token.
+
+    Drawn `h` px tall and 29/17 as wide (placement.truck_plate_of gives the same box).
+    """
+    k = h / 17
+    w = round(h * 29 / 17)
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((0, 0, w - 1, h - 1), fill=style.PAPER, outline=style.INK)
+    blit(im, marker_sprite(seat, round(13 * k), letter), (8 * k, h / 2))
+    blit(im, goods_sprite(goods, round(11 * k), goods_mark), (21 * k, h / 2))
     return im

@@ -19,12 +19,33 @@ from rules.model import Edition
 
 Box = tuple[float, float, float, float]
 Point = layout.Point
+Geometry = layout.Geometry
+DESKTOP = layout.DESKTOP
+# Desktop sizes; a geometry scales them by its `k` (the *_of functions below).
 LABEL_SIZE = 13
 STATION_SIZE = 17  # a station's player marker on the map
 STATION_BOX = 21  # what that marker covers, its widest shape (the triangle) included
 TRUCK_PLATE = (29, 17)  # markers.truck_sprite
 TILE_OFFSET = 15
 TILE_BOX = (40, 17)  # the widest bonus tile text in any language ("Dév+1", "Karte") and more
+
+
+def station_size_of(geo: Geometry) -> int:
+    return round(STATION_SIZE * geo.k)
+
+
+def station_box_of(geo: Geometry) -> int:
+    return round(STATION_BOX * geo.k)
+
+
+def truck_plate_of(geo: Geometry) -> tuple[int, int]:
+    """(width, height) of a truck's plate; markers.truck_sprite draws it at that height."""
+    h = round(TRUCK_PLATE[1] * geo.k)
+    return (round(h * TRUCK_PLATE[0] / TRUCK_PLATE[1]), h)
+
+
+def tile_box_of(geo: Geometry) -> tuple[float, float]:
+    return (TILE_BOX[0] * geo.k, TILE_BOX[1] * geo.k)
 
 
 def label_font_bold(edition: Edition, nid: str) -> bool:
@@ -36,10 +57,11 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _road_points(edition: Edition) -> list[tuple[float, float]]:
+@lru_cache(maxsize=8)
+def _road_points(edition: Edition, geo: Geometry = DESKTOP) -> list[tuple[float, float]]:
     """Points every few pixels along every section: a label over a road hides it."""
     out = []
-    for g in layout.sections(edition).values():
+    for g in layout.sections(edition, geo).values():
         (sx, sy), (ex, ey) = g.start, g.end
         steps = max(1, int(((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5 / 5))
         out += [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps)
@@ -51,134 +73,139 @@ def box_at(c: Point, w: float, h: float) -> Box:
     return (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
 
 
-def _tile_spot(edition: Edition, sid: str) -> Point:
+def _tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
     """A bonus tile sits beside its road (map_layer.TILE_OFFSET), trucks on the other side."""
-    g = layout.sections(edition)[sid]
-    return (g.mid[0] + g.normal[0] * TILE_OFFSET, g.mid[1] + g.normal[1] * TILE_OFFSET)
+    g = layout.sections(edition, geo)[sid]
+    off = geo.px(TILE_OFFSET)
+    return (g.mid[0] + g.normal[0] * off, g.mid[1] + g.normal[1] * off)
 
 
-@lru_cache(maxsize=512)
-def tile_spot(edition: Edition, sid: str) -> Point:
+@lru_cache(maxsize=1024)
+def tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
     """Where section `sid`'s bonus tile is drawn: beside its road, a little further out if
     a city's name took that spot (names choose first and keep off tiles where they can)."""
-    g = layout.sections(edition)[sid]
-    names = list(city_labels(edition).values())
+    g = layout.sections(edition, geo)[sid]
+    names = list(city_labels(edition, geo).values())
     for off in (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET):
+        off = geo.px(off)
         c = (g.mid[0] + g.normal[0] * off, g.mid[1] + g.normal[1] * off)
-        if not any(_overlap(box_at(c, *TILE_BOX), b) for b in names):
+        if not any(_overlap(box_at(c, *tile_box_of(geo)), b) for b in names):
             return c
-    return _tile_spot(edition, sid)
+    return _tile_spot(edition, sid, geo)
 
 
-def _space_box(edition: Edition, sid: str) -> Box:
+def _space_box(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Box:
     """A station marker on its section's middle, where names first keep away from."""
-    return box_at(layout.sections(edition)[sid].mid, STATION_BOX, STATION_BOX)
+    side = station_box_of(geo)
+    return box_at(layout.sections(edition, geo)[sid].mid, side, side)
 
 
-def station_box(edition: Edition, sid: str) -> Box:
+def station_box(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Box:
     """What the station marker on section `sid` covers (for tests)."""
-    return box_at(station_spot(edition, sid), STATION_BOX, STATION_BOX)
+    side = station_box_of(geo)
+    return box_at(station_spot(edition, sid, geo), side, side)
 
 
-def _slide_ends(edition: Edition, sid: str) -> tuple[Box, Box]:
-    g = layout.sections(edition)[sid]
-    t = _slide(g)
-    return (box_at((g.mid[0] - g.ux * t, g.mid[1] - g.uy * t), STATION_BOX, STATION_BOX),
-            box_at((g.mid[0] + g.ux * t, g.mid[1] + g.uy * t), STATION_BOX, STATION_BOX))
+def _slide_ends(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> tuple[Box, Box]:
+    g = layout.sections(edition, geo)[sid]
+    side = station_box_of(geo)
+    t = _slide(g, side)
+    return (box_at((g.mid[0] - g.ux * t, g.mid[1] - g.uy * t), side, side),
+            box_at((g.mid[0] + g.ux * t, g.mid[1] + g.uy * t), side, side))
 
 
-def _slide(g: layout.SectionGeom) -> float:
+def _slide(g: layout.SectionGeom, side: float = STATION_BOX) -> float:
     """How far a station marker may slide from the middle and still cover only its section."""
     half = ((g.end[0] - g.start[0]) ** 2 + (g.end[1] - g.start[1]) ** 2) ** 0.5 / 2
-    return max(0.0, half - STATION_BOX / 3)
+    return max(0.0, half - side / 3)
 
 
-@lru_cache(maxsize=512)
-def station_spot(edition: Edition, sid: str) -> Point:
+@lru_cache(maxsize=1024)
+def station_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
     """The service-station space of `sid`: its middle, or slid along it off a city's name.
 
     Names avoid station spaces first (city_labels); where a crowded city leaves no free
     spot, the space moves along its own section instead, so it still reads as that section's.
     """
-    g = layout.sections(edition)[sid]
-    names = list(city_labels(edition).values())
-    reach = _slide(g)
+    g = layout.sections(edition, geo)[sid]
+    names = list(city_labels(edition, geo).values())
+    side = station_box_of(geo)
+    reach = _slide(g, side)
     steps = int(reach // 3) + 1  # every 3 px out from the middle, both ways, ends included
     for t in sorted({reach * i / steps * sign for i in range(steps + 1) for sign in (1, -1)},
                     key=lambda t: (abs(t), t)):
         c = (g.mid[0] + g.ux * t, g.mid[1] + g.uy * t)
-        if not any(_overlap(box_at(c, STATION_BOX, STATION_BOX), b) for b in names):
+        if not any(_overlap(box_at(c, side, side), b) for b in names):
             return c
     return g.mid
 
 
 @lru_cache(maxsize=8)
-def _fixed(edition: Edition) -> tuple[list[Box], list[Box]]:
+def _fixed(edition: Edition, geo: Geometry = DESKTOP) -> tuple[list[Box], list[Box]]:
     """What never moves: (city discs, everything else a name or a truck must keep off).
 
     "Everything else" is depots, bonus-tile spaces, country tiles, the legend and every
     service-station space, because a station can be built on any of them in any game.
     """
-    r = layout.CITY_R
+    r, k = geo.city_r, geo.k
     discs: list[Box] = []
     for nid in edition.nodes:
-        x, y = layout.node_xy(edition, nid)
+        x, y = layout.node_xy(edition, nid, geo)
         discs.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1))
     other: list[Box] = []
     for depot in edition.depots:
-        x, y = layout.depot_xy(edition, depot)
-        other.append((x - 18, y - 9, x + 18, y + 9))
+        x, y = layout.depot_xy(edition, depot, geo)
+        other.append((x - 18 * k, y - 9 * k, x + 18 * k, y + 9 * k))
     for sid, (link, n) in edition.sections.items():
         if link.features[n - 1] == "B":
-            other.append(box_at(_tile_spot(edition, sid), *TILE_BOX))
+            other.append(box_at(_tile_spot(edition, sid, geo), *tile_box_of(geo)))
         elif link.features[n - 1] == "S":
-            other.append(_space_box(edition, sid))
+            other.append(_space_box(edition, sid, geo))
     for cities in edition.country_node.values():
         if cities:  # the country's bonus tile sits above its first trading city
-            x, y = layout.node_xy(edition, cities[0])
-            other.append((x - 18, y - r - 20, x + 18, y - r - 4))
-    other.append(legend.map_box(edition))
+            x, y = layout.node_xy(edition, cities[0], geo)
+            other.append((x - 18 * k, y - r - 20 * k, x + 18 * k, y - r - 4 * k))
+    other.append(legend.map_box(edition, geo))
     return discs, other
 
 
 @lru_cache(maxsize=8)
-def city_labels(edition: Edition) -> dict[str, Box]:
+def city_labels(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Box]:
     """Node id -> the box (map-local) its name is drawn in, top-left to bottom-right."""
-    r = layout.CITY_R
-    discs, other = _fixed(edition)
+    r, k = geo.city_r, geo.k
+    discs, other = _fixed(edition, geo)
     fixed = discs + other
     # a name under a station space is hidden for good once a station is built there,
     # unless the space can slide along its section off the name (station_spot): the boxes
     # at both ends of that slide tell which (a box overlapping both overlaps all between)
-    stations = [(_space_box(edition, sid), *_slide_ends(edition, sid))
+    stations = [(_space_box(edition, sid, geo), *_slide_ends(edition, sid, geo))
                 for sid, (link, n) in edition.sections.items() if link.features[n - 1] == "S"]
-    tiles = [box_at(_tile_spot(edition, sid), *TILE_BOX) for sid, (link, n)
+    tiles = [box_at(_tile_spot(edition, sid, geo), *tile_box_of(geo)) for sid, (link, n)
              in edition.sections.items() if link.features[n - 1] == "B"]
-    roads = _road_points(edition)
+    roads = _road_points(edition, geo)
+    xy = {nid: layout.node_xy(edition, nid, geo) for nid in edition.nodes}
     placed: dict[str, Box] = {}
     # the most crowded cities choose first, while they still have room
     def crowding(nid: str) -> int:
-        x, y = layout.node_xy(edition, nid)
+        x, y = xy[nid]
         return -sum(1 for o in edition.nodes
-                    if abs(layout.node_xy(edition, o)[0] - x) < 90
-                    and abs(layout.node_xy(edition, o)[1] - y) < 50)
+                    if abs(xy[o][0] - x) < 90 * k and abs(xy[o][1] - y) < 50 * k)
 
-    others = {nid: [layout.node_xy(edition, o) for o in edition.nodes if o != nid]
-              for nid in edition.nodes}
+    others = {nid: [xy[o] for o in edition.nodes if o != nid] for nid in edition.nodes}
     for nid in sorted(edition.nodes, key=lambda n: (crowding(n), n)):
         node = edition.nodes[nid]
-        x, y = layout.node_xy(edition, nid)
-        f = font(LABEL_SIZE, label_font_bold(edition, nid))
+        x, y = xy[nid]
+        f = font(geo.label_size, label_font_bold(edition, nid))
         w = f.getlength(node.name)
-        h = LABEL_SIZE + 2
+        h = geo.label_size + 2
         candidates = []
-        if node.label_offset != (0, 0):
+        if node.label_offset != (0, 0) and geo is DESKTOP:  # the hint is in desktop pixels
             dx, dy = node.label_offset
             candidates.append((x + dx, y + dy))
         # beside, then the four corners, then above and below; then the same a step further
         # out, for crowded places where every near spot holds a station space or a road
         # (further still reads as a neighbour's name: measured on the Ruhr and Karlsruhe)
-        for far in (0, 6):
+        for far in (0, 6 * k):
             candidates += [
                 (x + r + 3 + far, y - h / 2), (x - r - 3 - w - far, y - h / 2),
                 (x + r - 3 + far, y - r - h + 1 - far), (x + r - 3 + far, y + r - 1 + far),
@@ -190,7 +217,7 @@ def city_labels(edition: Edition) -> dict[str, Box]:
         for i, (lx, ly) in enumerate(candidates):
             box = (lx, ly, lx + w, ly + h)
             score = 0.0
-            if box[0] < 2 or box[1] < 2 or box[2] > layout.MAP_W - 2 or box[3] > layout.MAP_H - 2:
+            if box[0] < 2 or box[1] < 2 or box[2] > geo.map_w - 2 or box[3] > geo.map_h - 2:
                 score += 1000
             score += 50 * sum(1 for d in fixed if _overlap(box, d))
             score += 200 * sum(1 for t in tiles if _overlap(box, t))
@@ -214,42 +241,46 @@ def city_labels(edition: Edition) -> dict[str, Box]:
     return placed
 
 
-@lru_cache(maxsize=4096)
-def truck_spot(edition: Edition, position: str, k: int) -> Point:
+@lru_cache(maxsize=8192)
+def truck_spot(edition: Edition, position: str, k: int, geo: Geometry = DESKTOP) -> Point:
     """Map-local centre of the k-th truck at a section or a depot.
 
     A truck is nudged to the nearest spot beside its road (or around its depot) that covers
     no city name, city disc, station space, tile, depot or the legend, and none of the
     trucks 0..k-1 on the same place, so trucks never hide what players read.
     """
-    geoms = layout.sections(edition)
+    geoms = layout.sections(edition, geo)
+    s = geo.k
+    plate = truck_plate_of(geo)
     if position in geoms:
         g = geoms[position]
         half = ((g.end[0] - g.start[0]) ** 2 + (g.end[1] - g.start[1]) ** 2) ** 0.5 / 2
-        alongs = [0.0, 10.0, -10.0, 20.0, -20.0, 32.0, -32.0, 44.0, -44.0, 56.0, -56.0]
-        acrosses = [-15.0, 15.0, -25.0, 25.0, -36.0, 36.0, -48.0, 48.0, -60.0, 60.0]
+        alongs = [s * a for a in (0, 10, -10, 20, -20, 32, -32, 44, -44, 56, -56)]
+        # the outermost ring is only taken where every nearer spot covers a name (the phone
+        # map's bigger plates at Osnabrück, Arnhem and Ulm)
+        acrosses = [s * c for c in (-15, 15, -25, 25, -36, 36, -48, 48, -60, 60, -72, 72)]
         cands = [(g.mid[0] + g.ux * a + g.normal[0] * c, g.mid[1] + g.uy * a + g.normal[1] * c)
-                 for a in alongs if abs(a) <= half + 12 for c in acrosses]
+                 for a in alongs if abs(a) <= half + 12 * s for c in acrosses]
         cands.sort(key=lambda p: abs(p[0] - g.mid[0]) + abs(p[1] - g.mid[1]))
         centre = g.mid
     else:
-        cx, cy = layout.depot_xy(edition, position)
-        cands = [(cx + dx, cy + dy) for dy in (22.0, 40.0, 58.0, 76.0, 0.0, -20.0, -38.0)
-                 for dx in (-10.0, 24.0, -44.0, 58.0, -78.0)]
-        centre = (cx, cy + 22)
-    discs, other = _fixed(edition)
+        cx, cy = layout.depot_xy(edition, position, geo)
+        cands = [(cx + dx * s, cy + dy * s) for dy in (22, 40, 58, 76, 0, -20, -38)
+                 for dx in (-10, 24, -44, 58, -78)]
+        centre = (cx, cy + 22 * s)
+    discs, other = _fixed(edition, geo)
     # what players read (names, values) weighs most, then what they must still see
-    readable = [*discs, *city_labels(edition).values()]
+    readable = [*discs, *city_labels(edition, geo).values()]
     blockers = other
     # a truck under another truck is lost outright: never stack them while any spot is left
-    siblings = [box_at(truck_spot(edition, position, j), *TRUCK_PLATE) for j in range(k)]
-    near = [p for p in _road_points(edition)
-            if abs(p[0] - centre[0]) < 120 and abs(p[1] - centre[1]) < 120]
+    siblings = [box_at(truck_spot(edition, position, j, geo), *plate) for j in range(k)]
+    near = [p for p in _road_points(edition, geo)
+            if abs(p[0] - centre[0]) < 120 * s and abs(p[1] - centre[1]) < 120 * s]
     best: tuple[float, int, Point] | None = None
     for i, c in enumerate(cands):
-        box = box_at(c, *TRUCK_PLATE)
+        box = box_at(c, *plate)
         score = 0.0
-        if box[0] < 2 or box[1] < 2 or box[2] > layout.MAP_W - 2 or box[3] > layout.MAP_H - 2:
+        if box[0] < 2 or box[1] < 2 or box[2] > geo.map_w - 2 or box[3] > geo.map_h - 2:
             score += 1000
         score += 1000 * sum(1 for b in siblings if _overlap(box, b))
         score += 300 * sum(1 for b in readable if _overlap(box, b))

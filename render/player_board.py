@@ -49,11 +49,24 @@ def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
     return (x, y, x + CHIP_W, y + CHIP_H - 4)
 
 
-def _lock_label(edition: Edition, lock_id: str, lang: str) -> str:
+def lock_label(edition: Edition, lock_id: str, lang: str) -> str:
     lock = edition.locks[lock_id]
     if lock.department is None:
         return "+1"
     return f"{label(lock.department, lang)[:1]}{lock.floor}"
+
+
+def place_name(edition: Edition, position: str, lang: str = "en") -> str:
+    """Where a truck is, in the names players know: a section by its link's two cities
+    ("Frankfurt–Würzburg"), a depot by its city ("Depot Hamburg"). Section ids ("o3.2")
+    mean nothing at the table."""
+    if position in edition.sections:
+        link, _n = edition.sections[position]
+        return f"{edition.nodes[link.a].name}–{edition.nodes[link.b].name}"
+    depot = edition.depots.get(position)
+    if depot is not None:
+        return f"{label('depot', lang)} {edition.nodes[depot.node].name}"
+    return position
 
 
 def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang: str) -> None:
@@ -163,7 +176,7 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: Sta
     y = by + ROW_KEYS + 7
     for i, lock_id in enumerate(edition.locks):
         x = bx + KEY_X + i * KEY_W
-        text = _lock_label(edition, lock_id, lang)
+        text = lock_label(edition, lock_id, lang)
         if lock_id in player.keys:
             draw.rectangle((x + 1, by + ROW_KEYS - 3, x + KEY_W - 4, by + ROW_KEYS + 17),
                            fill=colour)
@@ -207,4 +220,5 @@ def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: 
         else:
             draw_text(im, (x, ty), f"{n}:", 13, style.INK, anchor="lm")
             goods_token(draw, im, (x + 22, ty), 14, truck.goods, goods_letter(truck.goods, lang))
-            draw_text(im, (x + 34, ty), truck.position, 13, style.INK, bold=True, anchor="lm")
+            draw_text(im, (x + 34, ty), place_name(edition, truck.position, lang), 13,
+                      style.INK, bold=True, anchor="lm")

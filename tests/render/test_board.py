@@ -42,7 +42,7 @@ def test_board_decodes_with_the_views_size(start: State, view: str, lang: str) -
     data = render.board(start, view=view, lang=lang)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) <= 500 * 1024
-    assert decode(data).size == layout.view_size(view)
+    assert decode(data).size == layout.view_size(view, len(start.order))
 
 
 def test_languages_draw_different_labels(start: State) -> None:
@@ -98,8 +98,9 @@ def test_a_city_value_is_drawn_and_changes(start: State) -> None:
     edition = edition_of(start)
     done = replace(start, built=start.built | set(edition.links["k2"].section_ids()))
     assert (city_value(start, "flensburg"), city_value(done, "flensburg")) == (0, 2)
-    x, y = layout.node_xy(edition, "flensburg")
-    r = layout.CITY_R - 3
+    geo = layout.geometry("map")
+    x, y = layout.node_xy(edition, "flensburg", geo)
+    r = geo.city_r - 3
     box = (round(x - r), round(y - r + layout.HEADER_H), round(x + r),
            round(y + r + layout.HEADER_H))
     a, b = decode(render.board(start, "map")).crop(box), decode(render.board(done, "map")).crop(box)
@@ -135,7 +136,7 @@ def test_office_seats_show_their_players(start: State) -> None:
 
 def test_the_east_is_hatched_until_era_3(start: State) -> None:
     edition = load_edition()
-    leipzig = layout.node_xy(edition, "leipzig")
+    leipzig = layout.node_xy(edition, "leipzig", layout.geometry("map"))
     box = (round(leipzig[0]) + 20, round(leipzig[1]) + 20 + layout.HEADER_H,
            round(leipzig[0]) + 40, round(leipzig[1]) + 40 + layout.HEADER_H)
     closed = decode(render.board(start, "map")).crop(box)
@@ -146,3 +147,61 @@ def test_the_east_is_hatched_until_era_3(start: State) -> None:
 
 def test_board_is_pure(start: State) -> None:
     assert render.board(start) == render.board(start)
+
+
+PHONE_W = 400  # how wide Discord shows a picture in a phone's chat
+
+
+def test_map_view_values_read_on_a_phone() -> None:
+    """A city value's digits, as drawn (the ink of the cached sprite), stay at least 8 px
+    tall when the map view is shown 400 px wide (the desktop map's were 5 px), two-digit
+    values included; the discs, roads and names grow with them."""
+    geo = layout.geometry("map")
+    scale = PHONE_W / layout.view_size("map")[0]
+    for value in (0, 8, 12):
+        digits = map_layer.value_sprite(value, False, geo).getchannel("A").getbbox()
+        assert digits is not None and (digits[3] - digits[1]) * scale >= 8, value
+    desktop = map_layer.value_sprite(8, False, layout.DESKTOP).getchannel("A").getbbox()
+    assert desktop is not None and (desktop[3] - desktop[1]) * scale <= 6  # what it was
+    assert 2 * geo.city_r * scale >= 16
+    assert geo.road_w * scale >= 5 and geo.label_size * scale >= 8
+
+
+def test_map_view_is_portrait_and_full_view_keeps_the_desktop_map() -> None:
+    w, h = layout.view_size("map")
+    assert h > 1.5 * w
+    assert layout.geometry("full") is layout.DESKTOP
+
+
+def test_trucks_are_described_by_city_names(start: State) -> None:
+    """A truck on a section reads as its link's two cities, at a depot as the depot's city;
+    the players view draws that text, not the section id."""
+    from render import player_board
+
+    edition = edition_of(start)
+    link = edition.links["k3"]
+    assert player_board.place_name(edition, "k3.1") == (
+        f"{edition.nodes[link.a].name}–{edition.nodes[link.b].name}")
+    depot = next(iter(edition.depots.values()))
+    assert player_board.place_name(edition, depot.id, "de") == (
+        f"Depot {edition.nodes[depot.node].name}")
+    ann = start.players["ann"]
+    moved = start.with_player(replace(ann, trucks=(Truck("k3.1", "chemicals"), None)))
+    assert render.board(moved, "players") != render.board(start, "players")
+
+
+def test_players_view_sets_nothing_too_small_for_a_phone() -> None:
+    """Shown ~400 px wide, the player cards' least text (row titles, slot names, the
+    development track's numbers) is still 9 px; the desktop boards' was 5-6 px."""
+    from render import phone_board
+
+    scale = PHONE_W / layout.view_size("players")[0]
+    assert phone_board.SMALL * scale >= 9
+    assert phone_board.BIG * scale >= 14
+    assert phone_board.CHIP_H * scale >= 20  # a card in hand or on a slot
+
+
+def test_players_view_grows_with_the_table(start: State) -> None:
+    sizes = [layout.view_size("players", n) for n in (2, 3, 4)]
+    assert sizes[0][1] < sizes[1][1] < sizes[2][1]
+    assert decode(render.board(start, "players")).size == sizes[1]

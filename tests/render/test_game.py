@@ -17,7 +17,7 @@ def test_every_tenth_state_of_a_game_renders(game: list[State]) -> None:
         view = layout.VIEWS[i % len(layout.VIEWS)]
         lang = ("en", "de", "fr")[i % 3]
         im = Image.open(io.BytesIO(render.board(state, view, lang)))
-        assert im.size == layout.view_size(view)
+        assert im.size == layout.view_size(view, len(state.order))
 
 
 def test_replay_is_an_animated_gif_of_the_turns(game: list[State]) -> None:

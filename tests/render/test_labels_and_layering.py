@@ -6,8 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from render import labels
 from render.fonts import BOLD, REGULAR, font
+from render.layout import DESKTOP, PHONE, Geometry
 from render.placement import city_labels
 from rules import load_edition
 
@@ -28,8 +31,9 @@ def test_the_bundled_font_covers_german_and_french_letters() -> None:
         assert f.getmask(ch).getbbox() != blank, ch
 
 
-def test_city_names_do_not_overlap() -> None:
-    boxes = list(city_labels(load_edition()).values())
+@pytest.mark.parametrize("geo", [DESKTOP, PHONE], ids=lambda g: g.name)
+def test_city_names_do_not_overlap(geo: Geometry) -> None:
+    boxes = list(city_labels(load_edition(), geo).values())
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])

@@ -21,7 +21,7 @@ def _crop(state: State, view: str, lang: str, box: tuple[float, ...]) -> Image.I
 
 def _map_legend(state: State, view: str, lang: str) -> Image.Image:
     ox, oy = layout.map_origin(view) or (0, 0)
-    x0, y0, x1, y1 = legend.map_box(edition_of(state))
+    x0, y0, x1, y1 = legend.map_box(edition_of(state), layout.geometry(view))
     return _crop(state, view, lang, (x0 + ox, y0 + oy, x1 + ox, y1 + oy))
 
 

@@ -11,6 +11,9 @@ from render import layout, map_layer, placement
 from rules import apply, load_edition, new_game
 from rules.state import State
 
+# the full view's desktop map and the map view's phone map are placed independently
+GEOMETRIES = pytest.mark.parametrize("geo", [layout.DESKTOP, layout.PHONE],
+                                     ids=lambda g: g.name)
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "greedy_4p.json"
 
 
@@ -38,42 +41,49 @@ def test_the_crowded_state_is_crowded(crowded: State) -> None:
     assert sum(t is not None for p in crowded.players.values() for t in p.trucks) >= 6
 
 
-def test_no_marker_covers_a_city_name_in_a_crowded_late_game(crowded: State) -> None:
+@GEOMETRIES
+def test_no_marker_covers_a_city_name_in_a_crowded_late_game(crowded: State,
+                                                             geo: layout.Geometry) -> None:
     edition = load_edition()
-    names = placement.city_labels(edition)
-    hits = [(nid, what) for what, box in map_layer.marker_boxes(crowded, edition)
+    names = placement.city_labels(edition, geo)
+    hits = [(nid, what) for what, box in map_layer.marker_boxes(crowded, edition, geo)
             for nid, name in names.items() if _overlap(box, name)]
     assert hits == []
 
 
-def test_no_possible_station_or_truck_spot_covers_a_city_name() -> None:
+@GEOMETRIES
+def test_no_possible_station_or_truck_spot_covers_a_city_name(geo: layout.Geometry) -> None:
     """Every station space, two trucks on every section and four at every depot."""
     edition = load_edition()
-    names = list(placement.city_labels(edition).values())
-    boxes = [placement.station_box(edition, sid) for sid, (link, n) in edition.sections.items()
-             if link.features[n - 1] == "S"]
-    spots = [(sid, k) for sid in layout.sections(edition) for k in range(2)]
+    names = list(placement.city_labels(edition, geo).values())
+    boxes = [placement.station_box(edition, sid, geo) for sid, (link, n)
+             in edition.sections.items() if link.features[n - 1] == "S"]
+    spots = [(sid, k) for sid in layout.sections(edition, geo) for k in range(2)]
     spots += [(depot, k) for depot in edition.depots for k in range(4)]
-    boxes += [placement.box_at(map_layer.truck_xy(edition, p, k), *placement.TRUCK_PLATE)
+    plate = placement.truck_plate_of(geo)
+    boxes += [placement.box_at(map_layer.truck_xy(edition, p, k, geo), *plate)
               for p, k in spots]
     assert not [b for b in boxes for name in names if _overlap(b, name)]
 
 
+@GEOMETRIES
 @pytest.mark.parametrize("trucks", [4, 3])
-def test_trucks_on_one_place_do_not_hide_each_other(trucks: int) -> None:
+def test_trucks_on_one_place_do_not_hide_each_other(trucks: int, geo: layout.Geometry) -> None:
     """Four at each depot (where every load starts), three on any section, the Ruhr's too."""
     edition = load_edition()
-    places = edition.depots if trucks == 4 else layout.sections(edition)
+    places = edition.depots if trucks == 4 else layout.sections(edition, geo)
+    plate = placement.truck_plate_of(geo)
     for place in places:
-        boxes = [placement.box_at(map_layer.truck_xy(edition, place, k), *placement.TRUCK_PLATE)
+        boxes = [placement.box_at(map_layer.truck_xy(edition, place, k, geo), *plate)
                  for k in range(trucks)]
         assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                     if _overlap(a, b)], place
 
 
-def test_a_station_stays_on_its_own_section() -> None:
+@GEOMETRIES
+def test_a_station_stays_on_its_own_section(geo: layout.Geometry) -> None:
     edition = load_edition()
-    for sid, g in layout.sections(edition).items():
-        x, y = placement.station_spot(edition, sid)
+    for sid, g in layout.sections(edition, geo).items():
+        x, y = placement.station_spot(edition, sid, geo)
         half = ((g.end[0] - g.start[0]) ** 2 + (g.end[1] - g.start[1]) ** 2) ** 0.5 / 2
         assert ((x - g.mid[0]) ** 2 + (y - g.mid[1]) ** 2) ** 0.5 <= half + 0.01, sid

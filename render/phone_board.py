@@ -1,0 +1,238 @@
+"""The players view's boards: one card per player, stacked, sized to read on a phone.
+
+The players view is opened on a phone at ~400 px wide, about half its width, so nothing a
+player must read is set smaller than 18 px (9 px there) and the numbers that decide a turn
+(money, staff, development) are 24–28 px. Compared with the desktop board (player_board.py)
+each card trades width for height: every kind of thing gets its own row, the development
+track shows its numbers at full size, and trucks say where they are in city names.
+
+Rows of a card, top to bottom: identity (marker, name, money, staff, stations); route card
+and promotions owed; hand and the five action slots; research keys and development;
+delivery board; trucks. Static parts (frames, row titles, empty spaces) are cached in the
+background; what the game changes is drawn each board. Coordinates are card-local.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import layout, style
+from render.labels import goods_letter, label
+from render.markers import card_chip, goods_token, player_marker, seat_of
+from render.player_board import lock_label, place_name
+from render.sprites import draw_text, text_width
+from rules import pending_decision
+from rules.model import Edition
+from rules.state import Player, State
+
+Point = layout.Point
+
+CARDS_Y = layout.PLAYERS_TOP  # below the shared boards, panel-local
+CARD_X = 6
+CARD_W = layout.PANEL_W - 12
+CARD_H = layout.PLAYER_CARD_H
+SMALL = 18  # row titles and slot names: the least anything is set
+TEXT = 21
+BIG = 28
+
+ROW_ID = 24  # centre line of the identity row
+ROW_ROUTE = 58
+ROW_HAND = 80  # titles; chips below
+CHIP_W, CHIP_H = 28, 40
+SLOT_X = 286
+SLOT_W = 96
+ROW_KEYS = 154  # titles; boxes below
+KEY_W = 37
+KEY_H = 32
+DEV_X = 352
+DEV_W = 34
+ROW_DELIVERY = 218
+DELIVERY_W = 94
+DELIVERY_H = 64
+ROW_TRUCKS = 296
+
+
+def card_origin(o: Point, seat: int) -> Point:
+    return (o[0] + CARD_X, o[1] + CARDS_Y + seat * CARD_H)
+
+
+def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
+    """Card-local box of the k-th card space on an action slot."""
+    x = SLOT_X + edition.slots.index(slot) * SLOT_W + k * (CHIP_W + 4)
+    y = ROW_HAND + SMALL + 6
+    return (x, y, x + CHIP_W, y + CHIP_H)
+
+
+def dev_box(space: int) -> tuple[int, int, int, int]:
+    x = DEV_X + space * (DEV_W - 1)
+    y = ROW_KEYS + SMALL + 6
+    return (x, y, x + DEV_W - 3, y + KEY_H)
+
+
+def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang: str) -> None:
+    draw = ImageDraw.Draw(im)
+    for seat in range(players):
+        bx, by = card_origin(o, seat)
+        draw.rounded_rectangle((bx, by, bx + CARD_W, by + CARD_H - 8), radius=8,
+                               fill=style.PAPER, outline=style.FRAME, width=2)
+
+        def title(x: float, y: float, key: str, bx: float = bx, by: float = by) -> None:
+            draw_text(im, (bx + x, by + y), label(key, lang), SMALL, style.MUTED, anchor="lm")
+
+        title(10, ROW_HAND + SMALL / 2, "hand")
+        for i, slot in enumerate(edition.slots):
+            title(SLOT_X + i * SLOT_W, ROW_HAND + SMALL / 2, f"slot_{slot}")
+        title(10, ROW_KEYS + SMALL / 2, "keys")
+        for i in range(len(edition.locks)):
+            x = bx + 10 + i * KEY_W
+            y = by + ROW_KEYS + SMALL + 6
+            draw.rectangle((x, y, x + KEY_W - 4, y + KEY_H), outline=style.FRAME)
+        title(DEV_X, ROW_KEYS + SMALL / 2, "development")
+        for space in range(len(edition.development_track)):
+            x0, y0, x1, y1 = dev_box(space)
+            draw.rectangle((bx + x0, by + y0, bx + x1, by + y1), outline=style.FRAME,
+                           fill=style.PANEL_BG)
+        for i, code in enumerate(edition.countries):
+            x = bx + 10 + i * DELIVERY_W
+            y = by + ROW_DELIVERY
+            draw.rectangle((x, y, x + DELIVERY_W - 4, y + DELIVERY_H), outline=style.FRAME,
+                           fill=style.PANEL_BG)
+            draw_text(im, (x + 5, y + 13), code.upper(), TEXT, style.INK, bold=True,
+                      anchor="lm")
+        title(10, ROW_TRUCKS - 4, "trucks")
+
+
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+    draw = ImageDraw.Draw(im)
+    decision = pending_decision(state)
+    active = None if decision is None else decision.player
+    for seat, pid in enumerate(state.order):
+        bx, by = card_origin(o, seat)
+        player = state.players[pid]
+        if pid == active:  # a thick frame in the player's colour: whose move it is
+            draw.rounded_rectangle((bx, by, bx + CARD_W, by + CARD_H - 8), radius=8,
+                                   outline=style.PLAYER_COLOURS[seat_of(state.order, pid)],
+                                   width=5)
+        b = (bx, by)
+        _identity(draw, im, state, edition, player, b, lang)
+        _hand_and_slots(draw, im, edition, player, b)
+        _keys_and_development(draw, im, state, edition, player, b, lang)
+        _deliveries(draw, im, edition, player, b, lang)
+        _trucks(draw, im, edition, player, b, lang)
+
+
+def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
+              player: Player, b: Point, lang: str) -> None:
+    bx, by = b
+    y = by + ROW_ID
+    player_marker(draw, im, (bx + 24, y), 32, state.order, player.id)
+    name_w = min(200.0, text_width(player.id, BIG, True))
+    draw_text(im, (bx + 46, y), player.id, BIG, style.INK, bold=True, anchor="lm")
+    x = bx + 46 + name_w + 18
+    money = f"{player.money} DM"
+    draw_text(im, (x, y), money, BIG, style.INK, bold=True, anchor="lm")
+    x += text_width(money, BIG, True) + 22
+    staff = (f"{label('employees', lang)} {player.supply} · {label('lobby', lang)} "
+             f"{player.lobby} · {label('stations', lang)} {player.stations_left}")
+    draw_text(im, (x, y), staff, TEXT, style.INK, anchor="lm")
+    y = by + ROW_ROUTE
+    if player.route:
+        route = edition.route_cards.get(player.route)
+        names = (f"{edition.nodes[route.a].name}–{edition.nodes[route.b].name}"
+                 if route else player.route)
+        done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
+        draw_text(im, (bx + 12, y), f"{label('route', lang)}: {names}{done}", TEXT, style.INK,
+                  anchor="lm")
+    if player.pending_promotions:
+        draw_text(im, (bx + CARD_W - 12, y),
+                  f"{player.pending_promotions} {label('promotions_owed', lang)}", TEXT,
+                  style.ROAD["red"], bold=True, anchor="rm")
+
+
+def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
+                    player: Player, b: Point) -> None:
+    bx, by = b
+    x = bx + 10
+    y = by + ROW_HAND + SMALL + 6
+    # cards overlap when the hand outgrows its room, every chip's left edge still shows
+    step = min(CHIP_W + 4, (SLOT_X - 24 - CHIP_W) // max(1, len(player.hand) - 1))
+    for card in player.hand:
+        card_chip(draw, im, (int(x), int(y), int(x) + CHIP_W, int(y) + CHIP_H), edition, card)
+        x += step
+    for slot in edition.slots:
+        cards = player.slots.get(slot, ())
+        capacity = edition.slot_capacity[slot] + player.extra_capacity.get(slot, 0)
+        for k in range(max(capacity, len(cards))):
+            x0, y0, x1, y1 = slot_box(edition, slot, k)
+            box = (int(bx + x0), int(by + y0), int(bx + x1), int(by + y1))
+            if k < len(cards):
+                card_chip(draw, im, box, edition, cards[k])
+            else:
+                draw.rectangle(box, outline=style.FRAME, width=2)
+
+
+def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: State,
+                          edition: Edition, player: Player, b: Point, lang: str) -> None:
+    bx, by = b
+    seat = seat_of(state.order, player.id)
+    colour, ink = style.PLAYER_COLOURS[seat], style.PLAYER_INK[seat]
+    y0 = by + ROW_KEYS + SMALL + 6
+    for i, lock_id in enumerate(edition.locks):
+        x = bx + 10 + i * KEY_W
+        text = lock_label(edition, lock_id, lang)
+        centre = (x + (KEY_W - 4) / 2, y0 + KEY_H / 2)
+        if lock_id in player.keys:
+            draw.rectangle((x + 1, y0 + 1, x + KEY_W - 5, y0 + KEY_H - 1), fill=colour)
+            draw_text(im, centre, text, SMALL, ink, bold=True, anchor="mm")
+        else:
+            draw_text(im, centre, text, SMALL, style.FRAME, anchor="mm")
+    space = min(player.development, len(edition.development_track) - 1)
+    for s in range(len(edition.development_track)):
+        x0, y1, x1, y2 = dev_box(s)
+        centre = (bx + (x0 + x1) / 2, by + (y1 + y2) / 2)
+        if s == space:
+            player_marker(draw, im, centre, 26, state.order, player.id)
+        else:
+            draw_text(im, centre, str(s), SMALL, style.MUTED, anchor="mm")
+
+
+def _deliveries(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, player: Player,
+                b: Point, lang: str) -> None:
+    """Per country: its DM and preferred goods, then the three spaces, goods / DM / pharma,
+    filled where a delivery token lies; a star marks a goods bonus still to claim."""
+    bx, by = b
+    y = by + ROW_DELIVERY
+    for i, code in enumerate(edition.countries):
+        x = bx + 10 + i * DELIVERY_W
+        row = edition.delivery_row(player.board, code)
+        draw_text(im, (x + DELIVERY_W - 10, y + 13), f"{row.dm}", TEXT, style.INK,
+                  anchor="rm")
+        goods_token(draw, im, (x + 58, y + 13), 18, row.goods, goods_letter(row.goods, lang))
+        got = player.deliveries.get(code)
+        marks = (got.goods if got else "", got.dm if got else False,
+                 got.pharma if got else False)
+        for k, mark in enumerate(marks):
+            mx = x + 5 + k * 29
+            box = (mx, y + 32, mx + 25, y + DELIVERY_H - 6)
+            draw.rectangle(box, fill=style.INK if mark else style.PAPER, outline=style.FRAME)
+            if mark == "unused":
+                draw_text(im, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "★", SMALL,
+                          style.HIGHLIGHT, anchor="mm")
+
+
+def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, player: Player,
+            b: Point, lang: str) -> None:
+    """One line per truck: its goods token and name, then where it is in city names."""
+    bx, by = b
+    x = bx + 10 + text_width(label("trucks", lang), SMALL) + 14
+    for n, truck in enumerate(player.trucks):
+        y = by + ROW_TRUCKS - 4 + n * 28
+        if truck is None:
+            draw_text(im, (x, y), f"{n + 1}: {label('off_map', lang)}", TEXT, style.MUTED,
+                      anchor="lm")
+            continue
+        draw_text(im, (x, y), f"{n + 1}:", TEXT, style.INK, anchor="lm")
+        goods_token(draw, im, (x + 36, y), 22, truck.goods, goods_letter(truck.goods, lang))
+        where = place_name(edition, truck.position, lang)
+        text = f"{label('goods_' + truck.goods, lang)} · {where}"
+        draw_text(im, (x + 54, y), text, TEXT, style.INK, bold=True, anchor="lm")
