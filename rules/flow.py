@@ -40,11 +40,12 @@ from rules.errors import (
 )
 from rules.frozen import evolve
 from rules.model import Edition
-from rules.network import colour_open, open_colours
+from rules.network import open_colours
 from rules.offices import promote, promotion_options
 from rules.play import (
     build_problem,
     card_colours,
+    card_problem,
     do_build,
     do_grant,
     do_play,
@@ -54,7 +55,6 @@ from rules.play import (
     needs_colour_choice,
     play_problem,
     research_problem,
-    slot_room,
     takeback_problem,
     target_problem,
 )
@@ -133,21 +133,19 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
     for card in player.hand:
         choice = needs_colour_choice(edition, card)
         for colour in card_colours(state, edition, card):
-            if not colour_open(state, edition, colour):
-                continue
+            named = colour if choice else None
             for slot in edition.slots:
-                if not slot_room(state, edition, pid, slot):
+                # The same checks `apply` makes: the card, its colour, the slot's room.
+                if card_problem(state, edition, pid, Play(slot, "", card, named)) is not None:
                     continue
                 key = (slot, colour)
                 if key not in targets:
                     # Play(...) directly: dataclasses.replace was the hot spot here.
-                    named = colour if choice else None
                     targets[key] = [
                         (t, g) for t, g in candidates.get(key, ())
                         if target_problem(state, edition, pid, Play(slot, t, card, named, g),
                                           colour) is None]
-                actions.extend(Play(slot, t, card, colour if choice else None, g)
-                               for t, g in targets[key])
+                actions.extend(Play(slot, t, card, named, g) for t, g in targets[key])
     if takeback_problem(state, pid) is None:
         actions.append(TAKEBACK)
     if grant_problem(state, pid) is None:
@@ -193,12 +191,18 @@ def legal_actions(state: State, player: str) -> list[Action]:
 
 # ----- carrying out an action -----
 
+# What each decision accepts, in the notation alone: `expected` reaches players in their
+# own language, and the notation is the one part of a message that is never translated.
+EXPECTED = {"route": "route <card>", "bonus": "bonus <country> | pass",
+            "main": "<slot> <target> with <card> | takeback | grant",
+            "move": "move <truck> <section>... [deliver] | pass",
+            "promote": "promote <from> <to>", "pick": "pick <card>",
+            "slot": "slot <slot>", "key": "research <lock>",
+            "extra": "extra <section> | pass"}
+
+
 def _refuse(decision: Decision, action: Action) -> RuleError:
-    expected = {"route": "route <card>", "bonus": "bonus <country> or pass",
-                "main": "a card, takeback or grant", "move": "move <truck> ... or pass",
-                "promote": "promote <from> <to>", "pick": "pick <card>",
-                "slot": "slot <slot>", "key": "research <lock>",
-                "extra": "extra <section> or pass"}[decision.kind]
+    expected = EXPECTED[decision.kind]
     if action == PASS:
         return IllegalActionError("pass_not_allowed", expected=expected)
     return IllegalActionError("wrong_decision", player=decision.player, expected=expected,
