@@ -189,10 +189,12 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
     row = edition.delivery_row(player.board, country)
     spaces = player.deliveries.get(country, DeliveryRowState())
     money = 0
-    if goods == edition.pharma_goods and not spaces.pharma:
+    pharma = goods == edition.pharma_goods
+    if pharma and not spaces.pharma:
         spaces = evolve(spaces, pharma=True)
         effects.extend(bonus_effects(edition.countries[country].pharma_bonus, pid, "pharma"))
-    elif goods == row.goods and not spaces.goods:
+    elif goods == row.goods and not pharma and not spaces.goods:
+        # Later pharmaceuticals "can only earn DM" (seed p. 13), whatever the row prefers.
         spaces = evolve(spaces, goods="unused")  # its bonus is claimed in a later phase 1
     elif not spaces.dm:
         spaces = evolve(spaces, dm=True)
