@@ -166,7 +166,7 @@ def _legal_key(state: State, edition: Edition, pid: str, d: Decision) -> list[Ac
 
 LEGAL: dict[str, Callable[[State, Edition, str, Decision], list[Action]]] = {
     "route": lambda s, e, p, d: [Route(c) for c in s.routes_offered],
-    "bonus": lambda s, e, p, d: [Bonus(c) for c in claimable_bonuses(s, p)],
+    "bonus": lambda s, e, p, d: [Bonus(c) for c in claimable_bonuses(s, e, p)],
     "main": _legal_main,
     "move": lambda s, e, p, d: list(legal_moves(s, e, p)),
     "promote": lambda s, e, p, d: list(promotion_options(s, e, p)),
@@ -234,7 +234,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
             return evolve(state.with_player(player), routes_offered=offered)
         problem = IllegalActionError("unknown_route", route=action.card)
     elif kind == "bonus" and isinstance(action, Bonus):
-        if action.country in claimable_bonuses(state, pid):
+        if action.country in claimable_bonuses(state, edition, pid):
             # One claim per turn (RULES §9.3): phase 1 is over once a bonus is claimed.
             return claim_bonus(_with_step(state, "main"), edition, pid, action.country)
         problem = IllegalActionError("bonus_unavailable", country=action.country)
@@ -373,7 +373,9 @@ def _advance_turn(state: State, edition: Edition) -> State:
         return _with_step(evolve(state, queue=owed + state.queue), "bonus")
     if turn.step == "bonus":
         # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
-        return state if claimable_bonuses(state, turn.player) else _with_step(state, "main")
+        if claimable_bonuses(state, edition, turn.player):
+            return state
+        return _with_step(state, "main")
     if turn.step == "move":
         if legal_moves(state, edition, turn.player):
             return state
