@@ -28,7 +28,7 @@ from rules.registry import edition_by_hash
 from rules.rng import below, next_u64, seed_state, shuffled
 from rules.scoring import scores
 from rules.state import State
-from rules.trucks import _graph, delivery_country
+from rules.trucks import delivery_country, step_graph
 
 
 class Bot(Protocol):
@@ -101,7 +101,7 @@ def _current(state: State) -> str:
 @lru_cache(maxsize=8)
 def _border_distance(edition: Edition) -> dict[str, int]:
     """Steps from each section or depot to a section from which a delivery can be made."""
-    graph = _graph(edition)
+    graph = step_graph(edition)
     dist = {sid: 0 for sid in edition.sections if delivery_country(edition, sid)}
     reverse: dict[str, list[str]] = {}
     for origin, targets in graph.items():

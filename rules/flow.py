@@ -40,11 +40,12 @@ from rules.errors import (
 )
 from rules.frozen import evolve
 from rules.model import Edition
-from rules.network import colour_open, open_colours
+from rules.network import open_colours
 from rules.offices import promote, promotion_options
 from rules.play import (
     build_problem,
     card_colours,
+    card_problem,
     do_build,
     do_grant,
     do_play,
@@ -54,7 +55,6 @@ from rules.play import (
     needs_colour_choice,
     play_problem,
     research_problem,
-    slot_room,
     takeback_problem,
     target_problem,
 )
@@ -133,21 +133,19 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
     for card in player.hand:
         choice = needs_colour_choice(edition, card)
         for colour in card_colours(state, edition, card):
-            if not colour_open(state, edition, colour):
-                continue
+            named = colour if choice else None
             for slot in edition.slots:
-                if not slot_room(state, edition, pid, slot):
+                # The same checks `apply` makes: the card, its colour, the slot's room.
+                if card_problem(state, edition, pid, Play(slot, "", card, named)) is not None:
                     continue
                 key = (slot, colour)
                 if key not in targets:
                     # Play(...) directly: dataclasses.replace was the hot spot here.
-                    named = colour if choice else None
                     targets[key] = [
                         (t, g) for t, g in candidates.get(key, ())
                         if target_problem(state, edition, pid, Play(slot, t, card, named, g),
                                           colour) is None]
-                actions.extend(Play(slot, t, card, colour if choice else None, g)
-                               for t, g in targets[key])
+                actions.extend(Play(slot, t, card, named, g) for t, g in targets[key])
     if takeback_problem(state, pid) is None:
         actions.append(TAKEBACK)
     if grant_problem(state, pid) is None:
@@ -168,7 +166,7 @@ def _legal_key(state: State, edition: Edition, pid: str, d: Decision) -> list[Ac
 
 LEGAL: dict[str, Callable[[State, Edition, str, Decision], list[Action]]] = {
     "route": lambda s, e, p, d: [Route(c) for c in s.routes_offered],
-    "bonus": lambda s, e, p, d: [Bonus(c) for c in claimable_bonuses(s, p)],
+    "bonus": lambda s, e, p, d: [Bonus(c) for c in claimable_bonuses(s, e, p)],
     "main": _legal_main,
     "move": lambda s, e, p, d: list(legal_moves(s, e, p)),
     "promote": lambda s, e, p, d: list(promotion_options(s, e, p)),
@@ -193,12 +191,18 @@ def legal_actions(state: State, player: str) -> list[Action]:
 
 # ----- carrying out an action -----
 
+# What each decision accepts, in the notation alone: `expected` reaches players in their
+# own language, and the notation is the one part of a message that is never translated.
+EXPECTED = {"route": "route <card>", "bonus": "bonus <country> | pass",
+            "main": "<slot> <target> with <card> | takeback | grant",
+            "move": "move <truck> <section>... [deliver] | pass",
+            "promote": "promote <from> <to>", "pick": "pick <card>",
+            "slot": "slot <slot>", "key": "research <lock>",
+            "extra": "extra <section> | pass"}
+
+
 def _refuse(decision: Decision, action: Action) -> RuleError:
-    expected = {"route": "route <card>", "bonus": "bonus <country> or pass",
-                "main": "a card, takeback or grant", "move": "move <truck> ... or pass",
-                "promote": "promote <from> <to>", "pick": "pick <card>",
-                "slot": "slot <slot>", "key": "research <lock>",
-                "extra": "extra <section> or pass"}[decision.kind]
+    expected = EXPECTED[decision.kind]
     if action == PASS:
         return IllegalActionError("pass_not_allowed", expected=expected)
     return IllegalActionError("wrong_decision", player=decision.player, expected=expected,
@@ -230,7 +234,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
             return evolve(state.with_player(player), routes_offered=offered)
         problem = IllegalActionError("unknown_route", route=action.card)
     elif kind == "bonus" and isinstance(action, Bonus):
-        if action.country in claimable_bonuses(state, pid):
+        if action.country in claimable_bonuses(state, edition, pid):
             # One claim per turn (RULES §9.3): phase 1 is over once a bonus is claimed.
             return claim_bonus(_with_step(state, "main"), edition, pid, action.country)
         problem = IllegalActionError("bonus_unavailable", country=action.country)
@@ -369,7 +373,9 @@ def _advance_turn(state: State, edition: Edition) -> State:
         return _with_step(evolve(state, queue=owed + state.queue), "bonus")
     if turn.step == "bonus":
         # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
-        return state if claimable_bonuses(state, turn.player) else _with_step(state, "main")
+        if claimable_bonuses(state, edition, turn.player):
+            return state
+        return _with_step(state, "main")
     if turn.step == "move":
         if legal_moves(state, edition, turn.player):
             return state

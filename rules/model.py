@@ -172,12 +172,13 @@ class Edition:
     route_cards: dict[str, RouteCard]
     route_reward_complete: tuple[str, ...]  # bonuses for joining by complete links
     route_reward_upgraded: tuple[str, ...]  # bonuses for joining by upgraded links only
-    # numbers of the seed rulings, kept here so a printed edition can be matched exactly
-    value_per_autobahn: int = 2
-    value_per_upgraded_autobahn: int = 2
-    lobby_return: int = 3  # employees taken back from the lobby when the supply is empty
-    players_min: int = 2
-    players_max: int = 4
+    # numbers of the seed rulings, read from the file like every other (no defaults here:
+    # an edition built without them must fail, not quietly play by classic's numbers)
+    value_per_autobahn: int
+    value_per_upgraded_autobahn: int
+    lobby_return: int  # employees taken back from the lobby when the supply is empty
+    players_min: int
+    players_max: int
     source: str = field(default="", compare=False)  # file it came from, for messages
 
     # ----- derived lookups (computed once per edition) -----

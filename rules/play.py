@@ -90,12 +90,9 @@ def build_problem(state: State, edition: Edition, pid: str, section: str,
         return _err("section_built", section=section)
     if state.era_supply <= 0:
         return _err("supply_empty", era=state.era)
-    cost = edition.era(state.era).build_cost
-    player = state.players[pid]
-    if player.money < cost:
-        return _err("cannot_pay", cost=cost, money=player.money)
-    if not can_place_employee(player, edition):
-        return _err("no_employee", lobby=player.lobby, needed=edition.lobby_return)
+    problem = _office_problem(state, edition, pid, edition.era(state.era).build_cost)
+    if problem is not None:
+        return problem
     if not touches_network(state, edition, section):
         return _err("not_connected", section=section)
     return None
@@ -114,7 +111,12 @@ def upgrade_problem(state: State, edition: Edition, pid: str, link_id: str,
     if not link_complete(state, link):
         built = sum(1 for s in link.section_ids() if s in state.built)
         return _err("link_incomplete", link=link_id, built=built, sections=link.sections)
-    cost = edition.upgrade_cost_per_section * link.sections
+    return _office_problem(state, edition, pid, edition.upgrade_cost_per_section * link.sections)
+
+
+def _office_problem(state: State, edition: Edition, pid: str, cost: int) -> RuleError | None:
+    """Steps 2–3 shared by build and upgrade (seed ruling p. 8–9): pay, then seat an
+    employee; an action whose cost or employee is missing cannot be taken."""
     player = state.players[pid]
     if player.money < cost:
         return _err("cannot_pay", cost=cost, money=player.money)

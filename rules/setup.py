@@ -14,13 +14,20 @@ from rules.rng import below, seed_state, shuffled
 from rules.state import Player, State
 
 
-def _west_bonus_spaces(edition: Edition) -> list[str]:
+def _open_at_setup(edition: Edition, colour: str) -> bool:
+    """Every autobahn but the East, and the East too when it opens in era 1 (no era start
+    would ever open it then)."""
+    return colour != edition.east_colour or edition.east_opens_era <= 1
+
+
+def _bonus_spaces(edition: Edition) -> list[str]:
+    """The `B` spaces filled at setup (RULES §4.2); the East's wait for its era."""
     return [sid for sid, (link, n) in edition.sections.items()
-            if link.colour != edition.east_colour and link.features[n - 1] == "B"]
+            if _open_at_setup(edition, link.colour) and link.features[n - 1] == "B"]
 
 
 def _new_player(edition: Edition, pid: str, board: int) -> Player:
-    hand = tuple(c.id for c in edition.basic_cards() if c.colours != (edition.east_colour,))
+    hand = tuple(c.id for c in edition.basic_cards() if _open_at_setup(edition, c.colours[0]))
     return Player(
         id=pid, money=edition.starting_money, supply=edition.employees, lobby=0,
         floors=FrozenDict({d: (0,) * edition.floors for d in edition.departments}),
@@ -47,7 +54,7 @@ def new_game(edition: Edition, players: Sequence[str], seed: int) -> State:
     rng = seed_state(seed)
     # 2. the bonus-tile bag: one tile on each western B space and beside each country
     rng, bag = shuffled(rng, edition.bonus_tiles)
-    spaces = _west_bonus_spaces(edition)
+    spaces = _bonus_spaces(edition)
     section_tiles = dict(zip(spaces, bag, strict=False))
     bag = bag[len(section_tiles):]
     country_tiles = dict(zip(edition.countries, bag, strict=False))

@@ -9,12 +9,11 @@ from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.model import Edition
 from rules.play import bonus_effects, prepend
-from rules.registry import edition_by_hash
 from rules.state import DeliveryRowState, Effect, State
 
 
 @lru_cache(maxsize=8)
-def _graph(edition: Edition) -> dict[str, tuple[str, ...]]:
+def step_graph(edition: Edition) -> dict[str, tuple[str, ...]]:
     """Which sections (or, from a depot, which sections) a truck may step onto.
 
     Along a link it steps to the neighbouring section; at a German node it may turn onto
@@ -98,7 +97,7 @@ def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleEr
     steps = len(move.path) + (1 if move.deliver else 0)
     if steps > limit:
         return _err("too_far", steps=steps, range=limit)
-    graph = _graph(edition)
+    graph = step_graph(edition)
     seen = {position}
     for target in move.path:
         if target not in graph.get(position, ()) or target not in state.built or target in seen:
@@ -121,7 +120,7 @@ def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
     colour = state.turn.played_colour
     if colour is None:
         return []
-    graph = _graph(edition)
+    graph = step_graph(edition)
     built = state.built
     moves: list[Move] = []
     for number, truck in enumerate(state.players[pid].trucks, start=1):
@@ -189,10 +188,12 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
     row = edition.delivery_row(player.board, country)
     spaces = player.deliveries.get(country, DeliveryRowState())
     money = 0
-    if goods == edition.pharma_goods and not spaces.pharma:
+    pharma = goods == edition.pharma_goods
+    if pharma and not spaces.pharma:
         spaces = evolve(spaces, pharma=True)
         effects.extend(bonus_effects(edition.countries[country].pharma_bonus, pid, "pharma"))
-    elif goods == row.goods and not spaces.goods:
+    elif goods == row.goods and not pharma and not spaces.goods:
+        # Later pharmaceuticals "can only earn DM" (seed p. 13), whatever the row prefers.
         spaces = evolve(spaces, goods="unused")  # its bonus is claimed in a later phase 1
     elif not spaces.dm:
         spaces = evolve(spaces, dm=True)
@@ -205,14 +206,14 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
     return prepend(state, effects)
 
 
-def claimable_bonuses(state: State, pid: str) -> list[str]:
+def claimable_bonuses(state: State, edition: Edition, pid: str) -> list[str]:
     """Countries whose goods-icon token still has its bonus unused (RULES §9.3).
 
     In the edition's country order, not the dict's: a state restored from JSON (sorted
     keys) must list the same actions in the same order.
     """
     deliveries = state.players[pid].deliveries
-    return [c for c in edition_by_hash(state.edition_hash).countries
+    return [c for c in edition.countries
             if c in deliveries and deliveries[c].goods == "unused"]
 
 

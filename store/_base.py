@@ -27,6 +27,7 @@ from .db import rollback_quietly
 from .errors import (
     DuplicateInteractionError,
     GameNotFoundError,
+    GameStatusError,
     StaleVersionError,
     StoreBusyError,
     StoreValueError,
@@ -173,6 +174,18 @@ class StoreBase:
         return json.dumps(dict(value), sort_keys=True, ensure_ascii=False)
 
     # -- write helpers (inside a write transaction) -------------------------------------------
+
+    async def _running_row(
+        self, conn: aiosqlite.Connection, game_id: int, expected_version: int
+    ) -> sqlite3.Row:
+        """The game's row for a change to its log: at the version the caller saw, and
+        running. Raises GameNotFoundError, StaleVersionError, GameStatusError."""
+        row = await self._game_row(conn, game_id)
+        if row["version"] != expected_version:
+            raise StaleVersionError(game_id, expected_version, row["version"])
+        if row["status"] != "running":
+            raise GameStatusError(game_id, row["status"], ("running",))
+        return row
 
     @staticmethod
     def _check_version(game: Game, expected: int) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from ._base import ACTION_COLUMNS, StoreBase
-from .errors import GameStatusError, StaleVersionError, StoreValueError
+from .errors import StoreValueError
 from .models import ActionRecord, AppendResult, GameStatus, ReminderRequest
 from .reminders import replace_pending
 
@@ -45,11 +45,7 @@ class BulkMixin(StoreBase):
             raise StoreValueError(f"an action can end a game, not make it {status!r}")
 
         async def body(conn: aiosqlite.Connection, now: float) -> AppendResult:
-            row = await self._game_row(conn, game_id)
-            if row["version"] != expected_version:
-                raise StaleVersionError(game_id, expected_version, row["version"])
-            if row["status"] != "running":
-                raise GameStatusError(game_id, row["status"], ("running",))
+            row = await self._running_row(conn, game_id, expected_version)
             first = row["action_count"] + 1
             await conn.executemany(
                 f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL)",

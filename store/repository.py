@@ -21,7 +21,6 @@ from .bulk import BulkMixin
 from .errors import (
     GameStatusError,
     PlayerError,
-    StaleVersionError,
     StoreValueError,
 )
 from .models import (
@@ -291,11 +290,7 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         async def body(conn: aiosqlite.Connection, now: float) -> AppendResult:
             if interaction_id is not None:
                 await self._claim_interaction(conn, interaction_id, game_id, now)
-            row = await self._game_row(conn, game_id)
-            if row["version"] != expected_version:
-                raise StaleVersionError(game_id, expected_version, row["version"])
-            if row["status"] != "running":
-                raise GameStatusError(game_id, row["status"], ("running",))
+            row = await self._running_row(conn, game_id, expected_version)
             seq = row["action_count"] + 1
             await conn.execute(
                 f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
@@ -338,11 +333,7 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         async def body(conn: aiosqlite.Connection, now: float) -> UndoEvent:
             if interaction_id is not None:
                 await self._claim_interaction(conn, interaction_id, game_id, now)
-            row = await self._game_row(conn, game_id)
-            if row["version"] != expected_version:
-                raise StaleVersionError(game_id, expected_version, row["version"])
-            if row["status"] != "running":
-                raise GameStatusError(game_id, row["status"], ("running",))
+            row = await self._running_row(conn, game_id, expected_version)
             last = row["action_count"]
             if not 1 <= count <= last:
                 raise StoreValueError(f"cannot undo {count} of {last} actions")

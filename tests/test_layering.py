@@ -1,4 +1,5 @@
-"""The rules package is pure (DESIGN §1–2): no Discord, database, imaging or event loop."""
+"""The rules package is pure (DESIGN §1–2): no Discord, database, imaging or event loop,
+and deterministic: no global randomness or clock (the seeded generator lives in the state)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
-FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "sqlite3"}
+FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "sqlite3",
+             "random", "secrets", "uuid", "time", "datetime"}
 MODULES = sorted(RULES.rglob("*.py"))
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import apply
+from rules.registry import register_edition
 from rules.state import DeliveryRowState, State
 from tests.rules.helpers_part2 import (
+    ED,
     built,
     money,
     moves,
@@ -84,3 +86,15 @@ def test_the_taken_tile_is_not_replaced_before_the_next_era() -> None:
 def test_only_the_mover_is_paid() -> None:
     s = apply(at_kolding("chemicals"), "ann", "move 1 deliver")
     assert (money(s, "ben"), money(s, "cem")) == (10, 10)
+
+
+def test_later_pharmaceuticals_never_take_the_goods_icon() -> None:
+    # Seed ruling p. 13: later pharmaceutical deliveries "can only earn DM", even on a
+    # board (of an edition) whose row prefers pharmaceuticals.
+    rows = tuple(replace(r, goods="pharmaceuticals") if r.country == "dk" else r
+                 for r in ED.delivery_board)
+    edition = register_edition(replace(ED, delivery_board=rows, hash="pharma-preferred"))
+    s = at_kolding("pharmaceuticals", spaces=DeliveryRowState(pharma=True))
+    s = apply(replace(s, era=3, edition_hash=edition.hash), "ann", "move 1 deliver")
+    assert row(s, "ann", "dk") == DeliveryRowState(pharma=True, dm=True)
+    assert money(s, "ann") == 10 + 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -16,6 +17,7 @@ from rules import (
     new_game,
     pending_decision,
 )
+from rules.registry import register_edition
 from tests.rules.helpers import EDITION, NAMES, drafted, texts
 
 A7_CITIES = {"hamburg", "hannover", "kassel", "bad_hersfeld", "wuerzburg", "crailsheim"}
@@ -48,6 +50,16 @@ def test_bonus_tiles_on_the_eleven_western_b_spaces_and_the_eight_countries():
     assert len(s.bag) == 40 - 11 - 8 == 21
     every_tile = [*s.section_tiles.values(), *s.country_tiles.values(), *s.bag]
     assert Counter(every_tile) == Counter(EDITION.bonus_tiles)
+
+
+def test_an_east_open_from_the_start_is_set_up_like_the_west():
+    # An edition may open its East in era 1: then no era start ever opens it, so setup
+    # must deal the east card and fill the east B spaces as it does for the west.
+    edition = register_edition(replace(EDITION, east_opens_era=1, hash="east-open"))
+    s = new_game(edition, list(NAMES[:3]), seed=1)
+    assert all("yellow" in p.hand for p in s.players.values())
+    every_b = {sid for sid, (link, n) in EDITION.sections.items() if link.features[n - 1] == "B"}
+    assert set(s.section_tiles) == every_b
 
 
 def test_four_improved_cards_in_the_display():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from rules import Decision, apply, current_player, legal_actions, money, pending_decision
-from rules.flow import settle
+from rules.actions import USAGE
+from rules.flow import EXPECTED, settle
 from rules.state import DeliveryRowState, Truck, Turn
 from tests.rules.helpers import EDITION, at_main, refused, texts, with_player
 
@@ -190,3 +192,14 @@ def test_pass_is_refused_in_the_route_draft():
     refused(s, pid, "pass", "pass_not_allowed")
     assert all(t.startswith("route ") for t in texts(s, pid))
     assert legal_actions(s, pid)
+
+
+def test_a_refusal_names_what_is_expected_in_the_notation_only(game):
+    # `expected` is shown to players in their own language: it may hold the notation's
+    # words and placeholders, never English prose around them ("a card", "or").
+    notation = set(re.findall(r"[a-z]+", re.sub(r"<[^>]*>", "", USAGE)))
+    for kind, expected in EXPECTED.items():
+        words = set(re.findall(r"[a-z]+", re.sub(r"<[^>]*>", "", expected)))
+        assert words <= notation, (kind, words - notation)
+    err = refused(at_main(game, "ann"), "ann", "pass", "pass_not_allowed")
+    assert err.params == {"expected": EXPECTED["main"]}

@@ -67,7 +67,11 @@ async def test_sigkill_during_appends_loses_no_committed_action(tmp_path: Path) 
     game = await started_game(store)
     await store.close()
 
-    rng = random.Random(os.environ.get("CRASH_SEED", time.time_ns()))
+    # The kill moments are random; the seed is printed (pytest shows it with a failure) so
+    # that CRASH_SEED=<seed> replays the same moments.
+    seed = int(os.environ.get("CRASH_SEED") or time.time_ns())
+    print(f"CRASH_SEED={seed}")
+    rng = random.Random(seed)
     promised: list[int] = []
     for _ in range(KILLS):
         reported = _run_and_kill(db, game.id, rng)
