@@ -144,6 +144,16 @@ TAKEBACK = Simple("takeback")
 GRANT = Simple("grant")
 PASS = Simple("pass")
 
+# The notation's grammar in one line: the words every action is made of (help texts and
+# tests use it; it is notation, the same in every language).
+USAGE = (
+    "bonus <country> | build <section> with <card> | upgrade <link> with <card> | "
+    "load <depot> <goods> with <card> | station <section> with <card> | "
+    "research <lock> [with <card>] | takeback | grant | extra <section> | "
+    "move <truck> <section>... [deliver] | promote <from> <to> | pick <card> | "
+    "slot <slot> | route <card> | pass"
+)
+
 
 def _bad(text: str) -> UnknownActionError:
     shown = text if len(text) <= 60 else text[:57] + "..."
