@@ -76,7 +76,8 @@ ENGLISH: dict[str, str] = {
     "section_wrong_colour": "Section {section} is {actual}, not {colour}.",
     "not_connected": "Section {section} does not touch the built network.",
     "supply_empty": "No road sections are left in era {era}.",
-    "no_employee": "You have no employee in supply and only {lobby} in the lobby (3 needed).",
+    "no_employee": ("You have no employee in supply and only {lobby} in the lobby "
+                    "({needed} needed)."),
     "link_incomplete": "Link {link} is not complete ({built} of {sections} sections built).",
     "link_upgraded": "Link {link} is already upgraded.",
     "unknown_depot": "There is no depot {depot}.",

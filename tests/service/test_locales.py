@@ -20,7 +20,8 @@ def rule_codes() -> set[str]:
     """ENGLISH plus every code the rules raise by name anywhere."""
     raised = set()
     for path in RULES_DIR.glob("*.py"):
-        raised |= set(re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text("utf-8")))
+        # Codes raised directly (`...Error("code"`) and through the `_err("code"` helpers.
+        raised |= set(re.findall(r'(?:Error|_err)\(\s*"([a-z_]+)"', path.read_text("utf-8")))
     return set(ENGLISH) | raised | {"rule_error"}
 
 
