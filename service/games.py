@@ -13,13 +13,14 @@ from typing import Any
 
 import rules
 from rules import RuleError, State
-from store import Game, ReminderRequest, StoreValueError
+from store import ActionRecord, Game, ReminderRequest, StoreValueError
 
 from .abandon import AbandonMixin
 from .errors import (
     BadMoveNumber,
     BadOption,
     GameFull,
+    GameOver,
     IllegalAction,
     NoGameHere,
     NotEnoughPlayers,
@@ -168,6 +169,30 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin):
                      game.version)
 
     # -- looking ----------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> Game:
+        """The game's row (seats, status, version, settings) without parsing its state.
+        Raises UnknownGame."""
+        return await self._game(game_id)
+
+    async def deciding(self, game_id: int) -> str:
+        """The player whose decision is pending; GameNotStarted / GameOver when nobody's
+        is (an adapter acting "for whoever must decide" asks this first)."""
+        game = await self._game(game_id)
+        self._require_running(game)
+        player = rules.current_player(await self._state(game))
+        if player is None:
+            raise GameOver(game=game_id)
+        return player
+
+    async def last_action(self, game_id: int) -> ActionRecord | None:
+        """The latest action of the log (None before the first). Raises UnknownGame."""
+        game = await self._game(game_id)
+        if game.action_count == 0:
+            return None
+        with self._translated(game_id):
+            found = await self.store.read_log(game_id, game.action_count, limit=1)
+        return found[0] if found else None
 
     async def view(self, game_id: int) -> GameView:
         game = await self._game(game_id)
