@@ -4,6 +4,9 @@ button acts on them)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
+
 import aiosqlite
 
 from ._base import GAME_COLUMNS, StoreBase
@@ -37,26 +40,34 @@ class TableMixin(StoreBase):
 
     # -- the turn post owed (migration 004) ---------------------------------------------------
 
-    async def unposted_games(self, *, limit: int = 100) -> list[Game]:
+    async def unposted_games(
+        self, guild_ids: Collection[int] | None = None, *, limit: int = 100
+    ) -> list[Game]:
         """Running or finished games that owe a public turn message (`Game.owes_turn_post`)
-        and that no post in progress has claimed; the longest owed first."""
+        and that no post in progress has claimed; the longest owed first. `guild_ids`:
+        only games of these guilds (those an adapter can post in; the console's games,
+        guild 0, are never among them)."""
         where = ("turn_version IS NOT NULL AND turn_version > coalesce(board_version, -1) "
                  "AND status IN ('running', 'finished') "
-                 "AND coalesce(post_claimed_until, 0) <= ?")
+                 "AND coalesce(post_claimed_until, 0) <= ? "
+                 "AND (? IS NULL OR guild_id IN (SELECT value FROM json_each(?)))")
+        # One JSON parameter, however many guilds: no SQL variable limit to hit.
+        guilds = None if guild_ids is None else json.dumps(sorted(set(guild_ids)))
 
         async def body(conn: aiosqlite.Connection) -> list[Game]:
             rows = await conn.execute_fetchall(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated_at, id "
-                "LIMIT ?", (self._clock(), limit))
+                "LIMIT ?", (self._clock(), guilds, guilds, limit))
             return await self._games_from_rows(conn, rows)
 
         return await self._read(body)
 
-    async def claim_turn_post(self, game_id: int, turn_version: int, until: float) -> bool:
-        """Take the owed post of `turn_version` until `until` (a lease): True for exactly one
+    async def claim_turn_post(self, game_id: int, turn_version: int, lease_s: float) -> bool:
+        """Take the owed post of `turn_version` for `lease_s` seconds: True for exactly one
         of several callers racing for it, False if it is claimed, posted, or superseded by
-        a newer turn. A claim that is never recorded (a crash, a failed send) lapses at
-        `until`, and the post is owed again. Raises GameNotFoundError."""
+        a newer turn. A claim that is never recorded (a crash, a failed send) lapses, and
+        the post is owed again. The store's clock times the lease, so every process agrees
+        on when it ends. Raises GameNotFoundError."""
 
         async def body(conn: aiosqlite.Connection, now: float) -> bool:
             await self._game_row(conn, game_id)
@@ -64,7 +75,7 @@ class TableMixin(StoreBase):
                 "UPDATE games SET post_claimed_until = ? WHERE id = ? AND turn_version = ? "
                 "AND turn_version > coalesce(board_version, -1) "
                 "AND coalesce(post_claimed_until, 0) <= ?",
-                (until, game_id, turn_version, now))
+                (now + lease_s, game_id, turn_version, now))
             return cursor.rowcount == 1
 
         return await self._write(body)

@@ -77,19 +77,19 @@ async def test_of_two_racing_claims_exactly_one_wins_and_the_lease_lapses(
     game = await started_game(store)
     ended = await play(store, game, "pass", turn_post=True)
     claims = await asyncio.gather(
-        *(store.claim_turn_post(game.id, ended.version, clock.now + 60) for _ in range(5)))
+        *(store.claim_turn_post(game.id, ended.version, 60) for _ in range(5)))
     assert sorted(claims) == [False] * 4 + [True]
     assert await store.unposted_games() == []  # claimed: no other check takes it
     clock.now += 61  # the claimer died or its send failed: owed again
     assert [g.id for g in await store.unposted_games()] == [game.id]
-    assert await store.claim_turn_post(game.id, ended.version, clock.now + 60)
+    assert await store.claim_turn_post(game.id, ended.version, 60)
     # Recording the post ends the claim; a claim of a paid or superseded turn fails.
     assert await store.record_turn_post(game.id, ended.version, 10, 7000)
     clock.now += 61
-    assert not await store.claim_turn_post(game.id, ended.version, clock.now + 60)
+    assert not await store.claim_turn_post(game.id, ended.version, 60)
     newer = await play(store, game, "pass", turn_post=True)
-    assert not await store.claim_turn_post(game.id, ended.version, clock.now + 60)
-    assert await store.claim_turn_post(game.id, newer.version, clock.now + 60)
+    assert not await store.claim_turn_post(game.id, ended.version, 60)
+    assert await store.claim_turn_post(game.id, newer.version, 60)
 
 
 async def test_finished_games_owe_their_last_post_and_abandoned_ones_do_not(
@@ -100,11 +100,14 @@ async def test_finished_games_owe_their_last_post_and_abandoned_ones_do_not(
     await play(store, abandoned, "pass", turn_post=True)
     await store.set_status(abandoned.id, "abandoned")
     assert [g.id for g in await store.unposted_games()] == [finished.id]
+    # Only the guilds asked for (the adapter's own): guild 1 here.
+    assert [g.id for g in await store.unposted_games([1, 2])] == [finished.id]
+    assert await store.unposted_games([2]) == await store.unposted_games([]) == []
 
 
 async def test_turn_post_refusals(store: GameStore, game: Game) -> None:
     with pytest.raises(GameNotFoundError):
-        await store.claim_turn_post(999, 1, 1.0)
+        await store.claim_turn_post(999, 1, 60)
     with pytest.raises(GameNotFoundError):
         await store.record_turn_post(999, 1, 10, 1)
     for bad in (0, -1, True):
