@@ -13,32 +13,16 @@ import os
 import sys
 from pathlib import Path
 
+# Discord-free: the console path never imports discord.py.
+from service.settings import load_env
+
 SETTINGS = ("DISCORD_TOKEN", "AUTOBAHN_DB", "DEV_GUILD_ID", "LOG_LEVEL")
 
 
-def read_dotenv(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines (comments, blank lines, `export ` and quotes allowed); no dependency."""
-    values: dict[str, str] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return values
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
-
-
 def settings(env_file: Path = Path(".env")) -> dict[str, str]:
-    """The settings: the environment wins over `.env`; empty values count as unset."""
-    dotenv = read_dotenv(env_file)
-    return {k: v for k in SETTINGS if (v := os.environ.get(k) or dotenv.get(k) or "")}
+    """bot.py's own settings (the environment wins over `.env`; empty values are unset).
+    The Discord side reads its fuller `cogs.settings.Settings` with the same parser."""
+    return load_env(SETTINGS, dotenv=env_file)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,13 +40,8 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     db = args.db or config.get("AUTOBAHN_DB")
     if config.get("DISCORD_TOKEN") and not args.console:
-        import cogs
+        from cogs import run
 
-        run = getattr(cogs, "run", None)
-        if run is None:
-            print("DISCORD_TOKEN is set, but Discord support arrives with issue 7. "
-                  "Run `python bot.py --console` to play locally.", file=sys.stderr)
-            return 2
         return int(run(config, db=db, sync_global=args.sync_global) or 0)
     from service.console import run_console
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -82,6 +83,9 @@ class AutobahnBot(commands.Bot):
         self.initial_extensions = tuple(extensions)
         self.start_loops = start_loops
         self.reminder_loop: Any = None
+        # Games whose turn a command of this process is committing and posting right now
+        # (cogs.common.posting_live): the check for owed posts leaves them alone.
+        self.live_posts: Counter[int] = Counter()
 
     async def setup_hook(self) -> None:
         from cogs.reminders import ReminderLoop

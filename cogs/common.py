@@ -6,8 +6,10 @@ maps a Discord interaction to service calls and the answer back to messages.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -148,10 +150,11 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
                 0 <= index < len(legal.actions)):
             raise CogError("discord.stale_button", game=game.id)
         notation = legal.actions[index]
-    result = await service.act(game.id, user_id(interaction), notation or "",
-                               expected_version=version, interaction_id=str(interaction.id),
-                               lang=public_lang(game))
-    await present_result(interaction, game, result)
+    with posting_live(bot_of(interaction), game.id):
+        result = await service.act(game.id, user_id(interaction), notation or "",
+                                   expected_version=version,
+                                   interaction_id=str(interaction.id), lang=public_lang(game))
+        await present_result(interaction, game, result)
 
 
 async def present_result(interaction: discord.Interaction, game: Game, result: Any) -> None:
@@ -193,6 +196,14 @@ def turn_text(game: Game, result: Any, lang: str) -> str:
     return "\n".join(lines)[:2000]
 
 
+def started_text(game: Game, first_player: str | None) -> str:
+    """The public line of a game's start (its first turn message)."""
+    names = {p.user_id: p.display_name for p in game.players}
+    return f"**{game_name(game)}** · " + t(
+        "game.started", public_lang(game), game=game_name(game),
+        players=[names.get(p, p) for p in game.player_ids], player=first_player)
+
+
 async def announce(bot: AutobahnBot, game_id: int, result: Any,
                    text: str | None = None) -> discord.Message | None:
     """The one public message of a turn: summary, board, and the next player's prompt."""
@@ -213,15 +224,37 @@ async def announce(bot: AutobahnBot, game_id: int, result: Any,
     channel = bot.get_partial_messageable(game.thread_id or game.channel_id or 0,
                                           guild_id=game.guild_id)
     try:
-        message = await channel.send(text, **kwargs)
+        # The nonce names this post: if a crash lost our record of a send Discord did
+        # make, the repeat is answered with that message instead of a second one
+        # (discord.py sends it with enforce_nonce; Discord keeps nonces a few minutes).
+        message = await channel.send(text, nonce=turn_nonce(game_id, result.version),
+                                     **kwargs)
     except discord.HTTPException:
-        # The move is committed; a lost post must not look like a failed move. The next
-        # /board shows the same, and the reminder still links the channel.
+        # The move is committed; a lost post must not look like a failed move. The game
+        # still owes this post, so the reminder loop's next check sends it.
         log.exception("could not post the turn of game %s", game_id)
         return None
-    # Reminders link to the latest board post.
-    await service.set_board_message(game_id, message.channel.id, message.id)
+    # Pays the post the game owed up to this version; reminders link to it.
+    await service.record_turn_post(game_id, result.version, message.channel.id, message.id)
     return message
+
+
+def turn_nonce(game_id: int, version: int) -> str:
+    return f"turn-{game_id}-{version}"[:25]  # Discord allows 25 characters
+
+
+@contextlib.contextmanager
+def posting_live(bot: AutobahnBot, game_id: int) -> Iterator[None]:
+    """Around a command that commits a move and then posts its turn: the reminder loop's
+    check for owed posts leaves this game alone meanwhile, or it would post the same turn
+    a second time while this one renders and sends."""
+    bot.live_posts[game_id] += 1
+    try:
+        yield
+    finally:
+        bot.live_posts[game_id] -= 1
+        if bot.live_posts[game_id] <= 0:
+            del bot.live_posts[game_id]
 
 
 def board_link(game: Game) -> str:
@@ -243,13 +276,14 @@ async def perform_vote(interaction: discord.Interaction, game_id: int, request: 
     pending = await service.pending_undo(game_id)
     if pending is None or pending.id != request:
         raise CogError("no_undo_request")
-    outcome = await service.vote_undo(game_id, user_id(interaction), accept,
-                                      interaction_id=str(interaction.id))
+    with posting_live(bot_of(interaction), game_id):
+        outcome = await service.vote_undo(game_id, user_id(interaction), accept,
+                                          interaction_id=str(interaction.id))
+        if hasattr(outcome, "removed"):  # the last consent: the undo happened
+            await reply(interaction, t("discord.vote_recorded", lang))
+            await announce_undo(interaction, game, outcome)
+            return
     names = {p.user_id: p.display_name for p in game.players}
-    if hasattr(outcome, "removed"):  # the last consent: the undo happened
-        await reply(interaction, t("discord.vote_recorded", lang))
-        await announce_undo(interaction, game, outcome)
-        return
     if not outcome.accepted:
         await reply(interaction, t("discord.vote_recorded", lang))
         channel = bot_of(interaction).get_partial_messageable(

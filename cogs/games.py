@@ -22,10 +22,12 @@ from cogs.common import (
     game_name,
     note,
     place_of,
+    posting_live,
     present_abandon,
     public_lang,
     reply,
     service_of,
+    started_text,
     user_id,
 )
 from cogs.errors import CogError
@@ -150,15 +152,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await begin(interaction)
         game = await game_here(interaction)
         lang = note(interaction, game)
-        started = await service_of(interaction).start(game.id, user_id(interaction))
-        names = {p.user_id: p.display_name for p in started.game.players}
-        text = f"**{game_name(started.game)}** · " + t(
-            "game.started", public_lang(started.game), game=game_name(started.game),
-            players=[names[p] for p in started.game.player_ids],
-            player=started.first_player)
-        await announce(bot_of(interaction), game.id,
-                       Started(started.game.version, started.first_player, started.board),
-                       text=text)
+        with posting_live(bot_of(interaction), game.id):
+            started = await service_of(interaction).start(game.id, user_id(interaction))
+            await announce(bot_of(interaction), game.id,
+                           Started(started.game.version, started.first_player, started.board),
+                           text=started_text(started.game, started.first_player))
         await reply(interaction, t("discord.started", lang, game=game_name(game)))
 
     @app_commands.command(name="abandon",

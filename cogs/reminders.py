@@ -74,13 +74,22 @@ class ReminderLoop:
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         while True:
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("reminder iteration failed; the loop goes on")
+            # First the turn messages a crash or a failed send left owed (the first
+            # iteration is the start-up check; see cogs.turn_posts), then the reminders,
+            # which link to those posts.
+            for step, what in ((self.post_owed, "turn post check"), (self.tick, "reminder")):
+                try:
+                    await step()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("%s iteration failed; the loop goes on", what)
             await asyncio.sleep(self.interval)
+
+    async def post_owed(self) -> int:
+        from cogs.turn_posts import post_owed_turns
+
+        return await post_owed_turns(self.bot)
 
     async def tick(self) -> int:
         """Send everything due at the bot's clock; returns how many went out."""

@@ -79,13 +79,15 @@ def apply_api_base(settings: Settings) -> None:
         log.info("gateway: %s", settings.gateway_url)
 
 
-async def build_service(settings: Settings) -> Any:
-    """The service over the store at settings.db_path (the service owns rules and render)."""
+async def build_service(settings: Settings) -> tuple[Any, Any]:
+    """The store at settings.db_path and the service over it (which owns rules and
+    render). Both are returned: whoever opened the store closes it, and the adapter
+    talks only to the service."""
     from service import GameService
     from store import GameStore
 
     store = await GameStore.open(settings.db_path)
-    return GameService(store)
+    return GameService(store), store
 
 
 def stop_on_sigterm(loop: asyncio.AbstractEventLoop, bot: discord.Client) -> None:
@@ -103,14 +105,14 @@ async def start_discord(settings: Settings) -> None:
     from cogs.client import AutobahnBot
 
     apply_api_base(settings)
-    service = await build_service(settings)
+    service, store = await build_service(settings)
     try:
         async with AutobahnBot(service=service, settings=settings) as bot:
             stop_on_sigterm(asyncio.get_running_loop(), bot)
             await bot.start(settings.token)
     finally:
         service.close()  # the render pool
-        await service.store.close()
+        await store.close()
 
 
 def run_discord(settings: Settings | None = None, *, sync_global: bool = False) -> int:

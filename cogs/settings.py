@@ -1,6 +1,7 @@
 """Settings of the Discord adapter, from the environment and a git-ignored `.env`.
 
-The environment wins over `.env`, so a deployment can override a developer's file. The
+The environment wins over `.env`, so a deployment can override a developer's file (the
+parser is `service.settings`, shared with bot.py's console path). The
 token is kept in a field that is excluded from `repr`, so printing or logging a `Settings`
 never shows it.
 """
@@ -10,26 +11,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
-
-def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
-    """KEY=VALUE lines; `#` comments, blank lines, `export ` and quotes tolerated."""
-    values: dict[str, str] = {}
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError, PermissionError):
-        return values
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+from service.settings import load_env
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -60,8 +43,7 @@ class Settings:
         *,
         sync_global: bool = False,
     ) -> Settings:
-        merged = read_dotenv(dotenv) if dotenv is not None else {}
-        merged.update(os.environ if env is None else env)
+        merged = load_env(None, env, dotenv)
         poll = merged.get("REMINDER_POLL_S", "").strip()
         return cls(
             token=merged.get("DISCORD_TOKEN", "").strip(),

@@ -21,6 +21,7 @@ from cogs.common import (
     game_here,
     note,
     perform_act,
+    posting_live,
     public_lang,
     reply,
     service_of,
@@ -142,8 +143,14 @@ class Turns(commands.Cog):
         game = await game_here(interaction)
         lang = note(interaction, game)
         try:
-            result = await service.undo(game.id, user_id(interaction), force=force,
-                                        interaction_id=str(interaction.id))
+            with posting_live(self.bot, game.id):  # type: ignore[arg-type]
+                result = await service.undo(game.id, user_id(interaction), force=force,
+                                            interaction_id=str(interaction.id))
+                await reply(interaction, t("undo.done", lang,
+                                           player=interaction.user.display_name,
+                                           count=len(result.removed),
+                                           actions=list(result.removed)))
+                await announce_undo(interaction, game, result)
         except ConsentRequired as error:
             # Consent needed: the request is recorded; the others vote with buttons.
             params = error.params
@@ -156,9 +163,6 @@ class Turns(commands.Cog):
                 game.id, int(params["request"]), t("discord.undo_yes", public_lang(game)),
                 t("discord.undo_no", public_lang(game))), allowed_mentions=SAFE_MENTIONS)
             return
-        await reply(interaction, t("undo.done", lang, player=interaction.user.display_name,
-                                   count=len(result.removed), actions=list(result.removed)))
-        await announce_undo(interaction, game, result)
 
 
 async def setup(bot: commands.Bot) -> None:

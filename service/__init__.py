@@ -16,12 +16,13 @@ from .results import (
     GameView,
     Legal,
     StartResult,
+    TurnPost,
     UndoResult,
     VoteResult,
 )
 
 __all__ = [
     "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "GameService", "GameView",
-    "Legal", "Place", "ServiceError", "StartResult", "UndoResult", "VoteResult", "message",
-    "render_board",
+    "Legal", "Place", "ServiceError", "StartResult", "TurnPost", "UndoResult", "VoteResult",
+    "message", "render_board",
 ]

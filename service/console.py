@@ -101,15 +101,13 @@ class Console(VotesMixin):
 
     async def _actor(self, actor: str | None) -> str:
         """`as <name>` (a display name or id), else the player who must decide."""
-        view = await self.service.view(self._game_id())
         if actor is None:
-            if view.next_player is None:
-                self.service._require_running(view.game)
-            return view.next_player or ""
-        for p in view.game.players:
+            return await self.service.deciding(self._game_id())
+        game = await self.service.game(self._game_id())
+        for p in game.players:
             if actor in (p.user_id, p.display_name):
                 return p.user_id
-        raise ServiceError("not_a_player", player=actor, game=view.game.id)
+        raise ServiceError("not_a_player", player=actor, game=game.id)
 
     def _save(self, name: str, png: bytes) -> Path:
         self.boards.mkdir(parents=True, exist_ok=True)
@@ -140,12 +138,12 @@ class Console(VotesMixin):
                 self.say("game.list_item", game=f"{g.id}{mark}", status=g.status,
                          players=", ".join(p.display_name for p in g.players), turn=turn)
         elif sub == "switch":
-            game = await svc._game(_int(opts, "game"))
+            game = await svc.game(_int(opts, "game"))
             self.game_id = game.id
             self.say("console.switched", game=game.id)
             await self.status()
         elif sub == "start":
-            game = await svc._game(self._game_id())
+            game = await svc.game(self._game_id())
             await self._start(game, await self._actor(actor) if actor else game.host_id)
         elif sub in ("join", "leave"):
             name = opts.get("name") or actor or ""
@@ -158,7 +156,7 @@ class Console(VotesMixin):
             self.say(f"game.{sub}ed" if sub == "join" else "game.left",
                      player=name, game=self._game_id())
         elif sub == "abandon":
-            game = await svc._game(self._game_id())
+            game = await svc.game(self._game_id())
             by = actor or game.host_id
             if args.strip() in ("yes", "no"):  # an answer to the open vote
                 done = await svc.vote_abandon(game.id, by, args.strip() == "yes")
@@ -166,7 +164,7 @@ class Console(VotesMixin):
                 done = await svc.abandon(game.id, by)
             self._report_abandon(game, done)
         elif sub == "settings":
-            game = await svc._game(self._game_id())
+            game = await svc.game(self._game_id())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
             self.say("game.settings", game=game.id,
                      settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))

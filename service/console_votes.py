@@ -22,7 +22,7 @@ class VotesMixin:
 
     async def undo(self, rest: str, actor: str | None) -> None:
         svc, game_id = self.service, self._game_id()
-        game = await svc._game(game_id)
+        game = await svc.game(game_id)
         word = rest.strip().lower()
         if word in ("accept", "refuse"):
             voters = [await self._actor(actor)] if actor else [
@@ -40,8 +40,8 @@ class VotesMixin:
             host = await self._actor(actor) if actor else game.host_id
             outcome = await svc.undo(game_id, host, force=True)
         else:
-            log_ = await svc.store.read_log(game_id)
-            who = await self._actor(actor) if actor else (log_[-1].player_id if log_ else "")
+            last = await svc.last_action(game_id)
+            who = await self._actor(actor) if actor else (last.player_id if last else "")
             outcome = await svc.undo(game_id, who)
         self._report_undo(outcome, game)
 

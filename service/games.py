@@ -13,7 +13,7 @@ from typing import Any
 
 import rules
 from rules import RuleError, State
-from store import Game, ReminderRequest, StoreValueError
+from store import ActionRecord, Game, ReminderRequest, StoreValueError
 
 from .abandon import AbandonMixin
 from .animation import AnimationMixin
@@ -21,6 +21,7 @@ from .errors import (
     BadMoveNumber,
     BadOption,
     GameFull,
+    GameOver,
     IllegalAction,
     NoGameHere,
     NotEnoughPlayers,
@@ -31,15 +32,16 @@ from .errors import (
 from .log import log_lines
 from .records import check_record, make_record
 from .reminding import RemindingMixin
-from .replay import edition_named, initial_state, turn_passed
-from .results import ActResult, Change, GameView, Legal, StartResult
+from .replay import changes, edition_named, initial_state, turn_passed
+from .results import ActResult, GameView, Legal, StartResult
+from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
-class GameService(UndoMixin, AbandonMixin, RemindingMixin, AnimationMixin):
+class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, AnimationMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
@@ -97,7 +99,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, AnimationMixin):
         with self._translated(game_id):
             started = await self.store.start_game(
                 game_id, expected_version=game.version, snapshot_json=state.to_json(),
-                current_player=first, by_user=by_user)
+                current_player=first, by_user=by_user, turn_post=True)
             await self._schedule(started, first)
         self._remember(game_id, started.version, state)
         board = await self.render(state, "full", game.language)
@@ -124,6 +126,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, AnimationMixin):
         except RuleError as err:
             raise IllegalAction(err, self._alternatives(state, user_id, notation)) from None
         over = rules.is_over(after)
+        passed = turn_passed(state, after)
         next_player = rules.current_player(after)
         reminders: list[ReminderRequest] | None = None
         if over:
@@ -135,14 +138,13 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, AnimationMixin):
                 game_id, expected_version=game.version, player_id=user_id, notation=canonical,
                 snapshot_json=after.to_json(), next_player=next_player,
                 interaction_id=interaction_id, status="finished" if over else None,
-                reminders=reminders)
+                reminders=reminders, turn_post=passed or over)
         self._remember(game_id, result.version, after)
-        passed = turn_passed(state, after)
         board = await self.render(after, "full", lang or game.language) if passed else None
         scores = rules.scores(after) if over else None
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
-            _changes(state, after), passed, next_player, self.decision_kind(after), board,
+            changes(state, after), passed, next_player, self.decision_kind(after), board,
             over, scores, tuple(rules.winners(after)) if over else (), after)
 
     def _alternatives(self, state: State, user_id: str, text: str) -> list[str]:
@@ -169,6 +171,30 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, AnimationMixin):
                      game.version)
 
     # -- looking ----------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> Game:
+        """The game's row (seats, status, version, settings) without parsing its state.
+        Raises UnknownGame."""
+        return await self._game(game_id)
+
+    async def deciding(self, game_id: int) -> str:
+        """The player whose decision is pending; GameNotStarted / GameOver when nobody's
+        is (an adapter acting "for whoever must decide" asks this first)."""
+        game = await self._game(game_id)
+        self._require_running(game)
+        player = rules.current_player(await self._state(game))
+        if player is None:
+            raise GameOver(game=game_id)
+        return player
+
+    async def last_action(self, game_id: int) -> ActionRecord | None:
+        """The latest action of the log (None before the first). Raises UnknownGame."""
+        game = await self._game(game_id)
+        if game.action_count == 0:
+            return None
+        with self._translated(game_id):
+            found = await self.store.read_log(game_id, game.action_count, limit=1)
+        return found[0] if found else None
 
     async def view(self, game_id: int) -> GameView:
         game = await self._game(game_id)
@@ -325,13 +351,3 @@ def _setting(game: Game, key: str, raw: str) -> Any:
     if raw.lower() not in ("on", "off", "true", "false", "yes", "no"):
         raise BadOption(name=key, value=raw, expected="on or off")
     return raw.lower() in ("on", "true", "yes")
-
-
-def _changes(before: State, after: State) -> tuple[Change, ...]:
-    out = [Change("change.money", {"player": p, "delta": f"{delta:+d}",
-                                   "money": rules.money(after, p)})
-           for p in after.order
-           if (delta := rules.money(after, p) - rules.money(before, p))]
-    if rules.era(after) != rules.era(before):
-        out.append(Change("change.era", {"era": rules.era(after)}))
-    return tuple(out)

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 import rules
 from rules import Edition, State
 
+from .results import Change
+
 
 def edition_named(name: str) -> Edition:
     """The edition a game was created with. Only the shipped classic edition exists so far;
@@ -45,3 +47,14 @@ def turn_owner(state: State) -> tuple[str, str | None]:
 
 def turn_passed(before: State, after: State) -> bool:
     return turn_owner(before) != turn_owner(after)
+
+
+def changes(before: State, after: State) -> tuple[Change, ...]:
+    """What an action changed that a turn message tells: money moved, a new era."""
+    out = [Change("change.money", {"player": p, "delta": f"{delta:+d}",
+                                   "money": rules.money(after, p)})
+           for p in after.order
+           if (delta := rules.money(after, p) - rules.money(before, p))]
+    if rules.era(after) != rules.era(before):
+        out.append(Change("change.era", {"era": rules.era(after)}))
+    return tuple(out)

@@ -110,3 +110,23 @@ class AbandonResult:
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
     waiting: tuple[str, ...] = ()  # players who have not answered yet
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPost:
+    """The public turn message of a game as it is now, for a post that was owed and not
+    made (`GameService.turn_post`); the fields an adapter's turn text reads from an
+    `ActResult`, with the latest action of the log standing for the move."""
+
+    game: Game
+    version: int  # the version it shows: record the post with it
+    player: str | None  # who made the latest action; None before the first
+    notation: str | None
+    changes: tuple[Change, ...]
+    next_player: str | None
+    decision: str | None
+    board: bytes
+    over: bool = False
+    scores: Mapping[str, int] | None = None
+    winners: tuple[str, ...] = ()
+

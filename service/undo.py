@@ -119,7 +119,8 @@ class UndoMixin(ServiceCore):
             event = await self.store.undo(
                 game.id, count=count, expected_version=game.version, by_user=by_user,
                 reason=reason, snapshot_json=state.to_json(), next_player=next_player,
-                interaction_id=interaction_id, reminders=reminders)
+                interaction_id=interaction_id, reminders=reminders,
+                turn_post=True)  # an undo is announced with the board, like a turn
         self._remember(game.id, event.to_version, state)
         board = await self.render(state, "full", game.language)
         return UndoResult(game.id, event.to_version, by_user,

@@ -40,7 +40,7 @@ Clock = Callable[[], float]
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, host_id, edition, edition_hash, seed, language, "
     "status, version, action_count, current_player, settings, created_at, updated_at, "
-    "board_channel_id, board_message_id"
+    "board_channel_id, board_message_id, turn_version, board_version"
 )
 ACTION_COLUMNS = "game_id, seq, player_id, notation, created_at, interaction_id"
 
@@ -160,6 +160,8 @@ class StoreBase:
                 players=tuple(players[r["id"]]),
                 board_channel_id=r["board_channel_id"],
                 board_message_id=r["board_message_id"],
+                turn_version=r["turn_version"],
+                board_version=r["board_version"],
             )
             for r in rows
         ]
@@ -216,10 +218,14 @@ class StoreBase:
         status: GameStatus | None = None,
         current_player: str | EllipsisType | None = ...,
         seq: int | None = None,
+        turn_post: bool = False,
     ) -> int:
-        """version += 1 (plus the given columns); returns the new version."""
+        """version += 1 (plus the given columns); returns the new version. `turn_post`:
+        the new version owes a public turn message (see migration 004)."""
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
+        if turn_post:
+            sets.append("turn_version = version + 1")  # the right side sees the old row
         if status is not None:
             sets.append("status = ?")
             params.append(status)

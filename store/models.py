@@ -51,6 +51,15 @@ class Game:
     # link to; None until one is posted (`GameStore.set_board_message`).
     board_channel_id: int | None = None
     board_message_id: int | None = None
+    # The version whose public turn message is due, and the version the latest post shows
+    # (`GameStore.record_turn_post`); a post is owed while turn_version > board_version.
+    turn_version: int | None = None
+    board_version: int | None = None
+
+    @property
+    def owes_turn_post(self) -> bool:
+        return self.turn_version is not None and self.turn_version > (
+            -1 if self.board_version is None else self.board_version)
 
     @property
     def player_ids(self) -> tuple[str, ...]:

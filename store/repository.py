@@ -172,9 +172,11 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         current_player: str | None,
         seat_order: Sequence[str] | None = None,
         by_user: str | None = None,
+        turn_post: bool = False,
     ) -> Game:
         """lobby -> running: optionally re-seat the players (`seat_order` = user ids, seat 0
         first), store the initial snapshot (seq 0), bump the version, record a 'start' event.
+        `turn_post`: the start owes a public turn message (its version is due).
 
         Raises GameNotFoundError, StaleVersionError, GameStatusError,
         PlayerError("bad_seat_order") when seat_order is not exactly the seated players.
@@ -190,7 +192,8 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
                 raise PlayerError(game_id, None, "bad_seat_order")
             await self._reseat(conn, game_id, order)
             version = await self._bump(
-                conn, game_id, now, status="running", current_player=current_player
+                conn, game_id, now, status="running", current_player=current_player,
+                turn_post=turn_post,
             )
             await self._put_snapshot(conn, game_id, version, 0, snapshot_json, now)
             await self._event(conn, game_id, "start", by_user, {"seats": order}, now)
@@ -273,11 +276,13 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         interaction_id: str | None = None,
         status: GameStatus | None = None,
         reminders: Sequence[ReminderRequest] | None = None,
+        turn_post: bool = False,
     ) -> AppendResult:
         """One turn's transaction: append `notation` as seq action_count+1, bump the version,
         store the snapshot after it, note whose decision is next, record the interaction id,
         and (if `reminders` is given) replace the game's pending reminders with it; `status`
-        ("finished") ends the game in the same transaction.
+        ("finished") ends the game in the same transaction. `turn_post`: this action ended
+        a turn, so the new version owes a public turn message (`unposted_games`).
 
         Checks, in this order: DuplicateInteractionError (this interaction was already
         processed: nothing changes), GameNotFoundError, StaleVersionError, GameStatusError
@@ -297,7 +302,8 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
                 (game_id, seq, player_id, notation, now, interaction_id),
             )
             version = await self._bump(
-                conn, game_id, now, status=status, current_player=next_player, seq=seq
+                conn, game_id, now, status=status, current_player=next_player, seq=seq,
+                turn_post=turn_post,
             )
             await self._put_snapshot(conn, game_id, version, seq, snapshot_json, now)
             if reminders is not None or status in ("finished", "abandoned"):
@@ -319,11 +325,12 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         next_player: str | None,
         interaction_id: str | None = None,
         reminders: Sequence[ReminderRequest] | None = None,
+        turn_post: bool = False,
     ) -> UndoEvent:
         """Remove the last `count` actions, openly: an 'undo' event keeps who, why and the
         removed actions. Bumps the version (so buttons shown before are refused) and stores
         `snapshot_json`, the state after the remaining log. The log stays dense: the next
-        append reuses the freed sequence numbers.
+        append reuses the freed sequence numbers. `turn_post` as for `append_action`.
 
         Raises DuplicateInteractionError, GameNotFoundError, StaleVersionError,
         GameStatusError (not running), StoreValueError (count < 1 or more than the log).
@@ -347,7 +354,9 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
                 )
             ]
             await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
-            version = await self._bump(conn, game_id, now, current_player=next_player, seq=keep)
+            version = await self._bump(
+                conn, game_id, now, current_player=next_player, seq=keep, turn_post=turn_post
+            )
             await self._put_snapshot(conn, game_id, version, keep, snapshot_json, now)
             if reminders is not None:
                 await replace_pending(conn, game_id, reminders, now)

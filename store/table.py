@@ -1,11 +1,15 @@
-"""What changes around a game without changing its board: the latest board post, and a
-seated player's language. Neither bumps `Game.version` (no button acts on them)."""
+"""What changes around a game without changing its board: the latest board post (and the
+turn post it owes), and a seated player's language. None of it bumps `Game.version` (no
+button acts on them)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
+
 import aiosqlite
 
-from ._base import StoreBase
+from ._base import GAME_COLUMNS, StoreBase
 from .errors import PlayerError, StoreValueError
 from .models import Game
 
@@ -30,6 +34,71 @@ class TableMixin(StoreBase):
                 "WHERE id = ? AND (board_message_id IS NULL OR board_message_id <= ?)",
                 (channel_id, message_id, game_id, message_id),
             )
+            return cursor.rowcount == 1
+
+        return await self._write(body)
+
+    # -- the turn post owed (migration 004) ---------------------------------------------------
+
+    async def unposted_games(
+        self, guild_ids: Collection[int] | None = None, *, limit: int = 100
+    ) -> list[Game]:
+        """Running or finished games that owe a public turn message (`Game.owes_turn_post`)
+        and that no post in progress has claimed; the longest owed first. `guild_ids`:
+        only games of these guilds (those an adapter can post in; the console's games,
+        guild 0, are never among them)."""
+        where = ("turn_version IS NOT NULL AND turn_version > coalesce(board_version, -1) "
+                 "AND status IN ('running', 'finished') "
+                 "AND coalesce(post_claimed_until, 0) <= ? "
+                 "AND (? IS NULL OR guild_id IN (SELECT value FROM json_each(?)))")
+        # One JSON parameter, however many guilds: no SQL variable limit to hit.
+        guilds = None if guild_ids is None else json.dumps(sorted(set(guild_ids)))
+
+        async def body(conn: aiosqlite.Connection) -> list[Game]:
+            rows = await conn.execute_fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated_at, id "
+                "LIMIT ?", (self._clock(), guilds, guilds, limit))
+            return await self._games_from_rows(conn, rows)
+
+        return await self._read(body)
+
+    async def claim_turn_post(self, game_id: int, turn_version: int, lease_s: float) -> bool:
+        """Take the owed post of `turn_version` for `lease_s` seconds: True for exactly one
+        of several callers racing for it, False if it is claimed, posted, or superseded by
+        a newer turn. A claim that is never recorded (a crash, a failed send) lapses, and
+        the post is owed again. The store's clock times the lease, so every process agrees
+        on when it ends. Raises GameNotFoundError."""
+
+        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+            await self._game_row(conn, game_id)
+            cursor = await conn.execute(
+                "UPDATE games SET post_claimed_until = ? WHERE id = ? AND turn_version = ? "
+                "AND turn_version > coalesce(board_version, -1) "
+                "AND coalesce(post_claimed_until, 0) <= ?",
+                (now + lease_s, game_id, turn_version, now))
+            return cursor.rowcount == 1
+
+        return await self._write(body)
+
+    async def record_turn_post(
+        self, game_id: int, version: int, channel_id: int, message_id: int
+    ) -> bool:
+        """A turn post showing the game at `version` was sent as this message: it becomes
+        the board post reminders link to, pays what was owed up to `version` and ends any
+        claim, all in one statement. An older post never replaces a newer one (versions
+        only grow); returns whether this one is now stored. Raises GameNotFoundError,
+        StoreValueError (ids that are not positive integers)."""
+        for value in (channel_id, message_id):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise StoreValueError(f"a channel or message id must be > 0, not {value!r}")
+
+        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+            await self._game_row(conn, game_id)
+            cursor = await conn.execute(
+                "UPDATE games SET board_channel_id = ?, board_message_id = ?, "
+                "board_version = ?, post_claimed_until = NULL "
+                "WHERE id = ? AND coalesce(board_version, -1) < ?",
+                (channel_id, message_id, version, game_id, version))
             return cursor.rowcount == 1
 
         return await self._write(body)

@@ -10,6 +10,7 @@ import asyncio
 import random
 
 from fake_discord import SEND_MESSAGE
+from fake_discord.faults import Hold
 from table import FOLLOWUP, Table
 
 WEBHOOK = f"POST {FOLLOWUP}"
@@ -200,4 +201,68 @@ async def test_sigterm_closes_the_session_and_exits_cleanly(table: Table) -> Non
     await table.bot.start()
     assert table.game()["action_count"] == before["action_count"]
     await table.play_until_turn_passes(random.Random(3))
+    table.assert_log_dense()
+
+
+async def _kill_while_the_turn_post_is_held(table: Table, seed: int) -> tuple[int, int, Hold]:
+    """Play to a turn-ending move, hold its public post in the fake, and SIGKILL the bot
+    once the player has the confirmation and the post is on its way. Returns the turn
+    messages before, the version whose post is owed, and the held request."""
+    await table.open_game()
+    user = table.current()
+    notation = await table.turn_ender(user)
+    if notation is None:
+        await table.play_until_turn_passes(random.Random(seed))
+        user = table.current()
+        notation = await table.turn_ender(user)
+    assert notation is not None
+    posted = len(table.turn_messages())
+    before = table.game()["action_count"]
+    held = table.fd.faults.hold(SEND_MESSAGE)
+    sent = await table.slash(user, "act", {"action": notation})
+    await table.done(sent)  # acknowledged and confirmed to the player...
+    await asyncio.wait_for(held.arrived.wait(), 15)  # ...and the turn post is in flight
+    game = table.game()
+    assert game["action_count"] == before + 1
+    assert game["turn_version"] == game["version"] != game["board_version"]  # owed
+    await table.bot.kill()
+    return posted, int(game["version"]), held
+
+
+async def _restart_and_expect_one_post(table: Table, posted: int, version: int) -> None:
+    await table.bot.start()
+    await table.fd.wait_for(lambda _: table.game()["board_version"] == version, 15)
+    await table.fd.sleep_until_idle(0.5)  # several reminder polls: nothing more arrives
+    messages = table.turn_messages()
+    assert len(messages) == posted + 1, [m.payload["content"] for m in messages[posted:]]
+    latest = messages[-1]
+    current = table.by_id[table.game()["current_player"]]
+    assert f"<@{current.id}>" in latest.payload["content"]  # the mention...
+    ids = [c["custom_id"] for row in latest.payload["components"] for c in row["components"]]
+    assert ids and all(f":{version}" in i for i in ids)  # ...and buttons of this board
+    assert table.game()["board_message_id"] == int(latest.payload["id"])
+    table.assert_log_dense()
+
+
+async def test_sigkill_before_the_turn_post_then_restart_posts_it_once(table: Table) -> None:
+    posted, version, held = await _kill_while_the_turn_post_is_held(table, 14)
+    held.release(deliver=False)  # the send never reached Discord
+    assert len(table.turn_messages()) == posted
+    await _restart_and_expect_one_post(table, posted, version)
+    # The game goes on from the recovered message, through its buttons too.
+    await table.play_until_turn_passes(random.Random(15), weights=(0, 0, 1))
+    assert len(table.turn_messages()) == posted + 2
+    table.assert_log_dense()
+
+
+async def test_sigkill_after_discord_took_the_post_but_before_it_was_recorded(
+    table: Table,
+) -> None:
+    posted, version, held = await _kill_while_the_turn_post_is_held(table, 16)
+    held.release(deliver=True)  # Discord made the message; the bot died before the answer
+    await table.fd.wait_for(lambda _: len(table.turn_messages()) == posted + 1, 5)
+    # On restart the post is still owed; sent again with the same nonce, Discord answers
+    # with the message it has, so the table sees the turn once.
+    await _restart_and_expect_one_post(table, posted, version)
+    await table.play_until_turn_passes(random.Random(17))
     table.assert_log_dense()

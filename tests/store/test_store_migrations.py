@@ -153,6 +153,9 @@ async def test_upgrade_from_every_earlier_version_keeps_data(tmp_path: Path, sta
             game = await store.get_game(1)
             assert game.player_ids == ("ann", "ben") and game.settings == {"pace": "slow"}
             assert (game.board_channel_id, game.board_message_id) == (None, None)
+            # 004: nothing is known to be owed for a game older than the column.
+            assert (game.turn_version, game.board_version) == (None, None)
+            assert not game.owes_turn_post and await store.unposted_games() == []
             result = await store.append_action(
                 1,
                 expected_version=game.version,
@@ -160,9 +163,12 @@ async def test_upgrade_from_every_earlier_version_keeps_data(tmp_path: Path, sta
                 notation="load d_red automotive with red",
                 snapshot_json="{}",
                 next_player="ann",
+                turn_post=True,
             )
             assert result.action.seq == 3
             assert [a.seq for a in await store.read_log(1)] == [1, 2, 3]
+            # ... and the first turn it plays at the new version owes its post.
+            assert [g.turn_version for g in await store.unposted_games()] == [result.version]
         finally:
             await store.close()
 

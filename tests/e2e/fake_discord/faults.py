@@ -7,6 +7,7 @@ failed request changes nothing — as with Discord, where a 429 or a 500 did not
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from dataclasses import dataclass
@@ -33,9 +34,41 @@ class FaultRule:
         return self.times > 0 and self.route == key
 
 
+@dataclass
+class Hold:
+    """A request to `route` that waits in the fake until the test releases it: the bot is
+    mid-request for as long as the test likes (to kill it exactly there)."""
+
+    route: str
+    times: int
+    arrived: asyncio.Event
+    released: asyncio.Event
+    deliver: bool = True  # on release: answer as usual, or fail (503) without doing it
+
+    def release(self, *, deliver: bool = True) -> None:
+        self.deliver = deliver
+        self.released.set()
+
+
 class Faults:
     def __init__(self) -> None:
         self.rules: list[FaultRule] = []
+        self.holds: list[Hold] = []
+
+    def hold(self, route: str = SEND_MESSAGE, *, times: int = 1) -> Hold:
+        """Hold the next `times` requests to `route` until `Hold.release()`; `arrived` is
+        set when one is waiting. Released with `deliver=False`, the request fails with a
+        503 and changes nothing, as if it never reached Discord."""
+        held = Hold(route, times, asyncio.Event(), asyncio.Event())
+        self.holds.append(held)
+        return held
+
+    def take_hold(self, key: str) -> Hold | None:
+        for held in self.holds:
+            if held.times > 0 and held.route == key:
+                held.times -= 1
+                return held
+        return None
 
     def rate_limit(
         self,
@@ -84,6 +117,9 @@ class Faults:
 
     def clear(self) -> None:
         self.rules.clear()
+        for held in self.holds:
+            held.release()
+        self.holds.clear()
 
     def take(self, key: str) -> FaultRule | None:
         """The rule that answers this request, consuming one of its shots."""

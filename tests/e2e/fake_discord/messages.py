@@ -116,7 +116,9 @@ class Messages:
             webhook_id=webhook_id,
             interaction=interaction,
         )
-        self.world.messages[int(data["id"])] = StoredMessage(data, list(files))
+        nonce = body.get("nonce")
+        self.world.messages[int(data["id"])] = StoredMessage(
+            data, list(files), nonce=None if nonce is None else str(nonce))
         channel.last_message_id = int(data["id"])
         if not data["flags"] & EPHEMERAL:
             await self._dispatch_message("MESSAGE_CREATE", channel, data)
@@ -180,7 +182,22 @@ class Messages:
         problem = _message_problem(body, rec.files)
         if problem is not None:
             return problem
+        earlier = self._same_nonce(channel, body)
+        if earlier is not None:  # Discord: the earlier message, and no new one
+            return json_response(earlier.payload)
         return json_response(await self.create(channel, self.world.bot, body, rec.files))
+
+    def _same_nonce(self, channel: Channel, body: dict[str, Any]) -> StoredMessage | None:
+        """With `enforce_nonce`, a nonce the same author used in this channel a few
+        minutes ago returns that message instead of creating another (the fake keeps
+        nonces for its whole life: a test is shorter than Discord's window)."""
+        nonce = body.get("nonce")
+        if not body.get("enforce_nonce") or nonce in (None, ""):
+            return None
+        for stored in self.world.channel_messages(channel):
+            if stored.nonce == str(nonce):
+                return stored
+        return None
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

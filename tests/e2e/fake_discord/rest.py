@@ -148,6 +148,13 @@ class Rest:
         )
         if needs_bot_auth and request.headers.get("Authorization") != f"Bot {self.world.token}":
             return error(401, "401: Unauthorized")
+        held = self.faults.take_hold(rec.key)
+        if held is not None:
+            held.arrived.set()
+            await held.released.wait()
+            if not held.deliver:
+                rec.fault = "held"
+                return error(503, "503: held and dropped by the test")
         rule = self.faults.take(rec.key)
         if rule is not None:
             rec.fault = rule.name

@@ -66,6 +66,7 @@ class StoredMessage:
     payload: dict[str, Any]
     files: list[RecordedFile]
     deleted: bool = False
+    nonce: str | None = None  # as sent by the author (Discord's enforce_nonce dedupe)
 
 
 class World:

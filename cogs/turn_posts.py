@@ -1,0 +1,67 @@
+"""Turn messages the games still owe: posted once the bot is connected, and re-checked by
+the reminder loop.
+
+A turn-ending move commits "this version owes its public turn message" with the move
+(service.turn_posts); the live post pays it. When the bot was killed between the commit
+and the post, or Discord failed the send past discord.py's retries, the game still owes
+it, and this posts the game as it is now — summary, board, mention and buttons — and
+records it with the version it shows.
+
+Exactly once: each owed post is first claimed in the store (a lease: of two bots starting
+at once only one gets it), then sent with a nonce naming the game and version (a send
+whose record a crash lost is answered by Discord with the first message, not a second),
+then recorded. A claim whose post failed lapses after its lease and is tried again: a
+back-off, not a loop hammering a channel that refuses us. Games with a live post under
+way in this process are left to it (`AutobahnBot.live_posts`).
+
+Why after READY and not in `setup_hook`: posting needs the guild list (a game of a server
+the bot has left is not ours to post, and the console's games have no server), and
+`setup_hook` runs before the gateway delivers it; it also must not hold up connecting.
+The reminder loop already starts in `setup_hook` and waits for READY, and `on_ready`
+fires again on every reconnect, so the loop's first iteration is the start-up check.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from cogs.common import announce, public_lang, started_text, turn_text
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
+log = logging.getLogger("autobahn.discord.posts")
+
+
+async def post_owed_turns(bot: AutobahnBot) -> int:
+    """Post every turn message owed in the bot's guilds; returns how many went out."""
+    guilds = [g.id for g in bot.guilds if not g.unavailable]
+    if not guilds:
+        return 0
+    service = bot.service
+    posted = 0
+    for game in await service.unposted_turns(guilds):
+        if game.id in bot.live_posts:
+            continue  # a command of this process is posting it right now
+        try:
+            if not await service.claim_turn_post(game):
+                continue  # another bot has it, or it was paid meanwhile
+            if await post_turn(bot, game):
+                posted += 1
+        except Exception:  # one game's failure must not hold back the others
+            log.exception("could not post the owed turn of game %s", game.id)
+    if posted:
+        log.info("posted %d owed turn message(s)", posted)
+    return posted
+
+
+async def post_turn(bot: AutobahnBot, game: Any) -> bool:
+    """The game's turn message as it is now; True once posted and recorded."""
+    lang = public_lang(game)
+    post = await bot.service.turn_post(game.id, lang)
+    if post.player is None:  # nothing played since the start: the start message
+        text = started_text(post.game, post.next_player)
+    else:
+        text = turn_text(post.game, post, lang)
+    return await announce(bot, game.id, post, text=text) is not None
