@@ -18,6 +18,7 @@ from store import GameStore, ReminderSettings
 
 POLL = 0.2  # REMINDER_POLL_S of the e2e bot
 LONG = 3600  # a repeat that never comes within a test
+DELAY = 8  # seconds before the cancelled reminders would have been due
 
 
 async def set_delay(table: Table, user: User, delay_s: int) -> None:
@@ -58,15 +59,17 @@ async def test_reminder_once_not_repeated_by_restart_cancelled_by_a_turn(table: 
     #    player's reminder is cancelled too when they move before it is due.
     rng = random.Random(21)
     for user in table.users:
-        await set_delay(table, user, 3)
+        # Long enough that the next player's turn (several decisions, each rendered) ends
+        # well before it, even on a loaded CI machine.
+        await set_delay(table, user, DELAY)
     await table.play_until_turn_passes(rng)
     second = table.current()
     assert pending(table, first) == [] and len(pending(table, second)) == 1
     handed_over = time.time()
     await table.play_until_turn_passes(rng)
-    assert time.time() - handed_over < 3, "too slow to beat the delay"
+    assert time.time() - handed_over < DELAY, "too slow to beat the delay"
     assert pending(table, second) == []
-    await fd.sleep_until_idle(max(0.0, handed_over + 3 + 5 * POLL - time.time()))
+    await fd.sleep_until_idle(max(0.0, handed_over + DELAY + 5 * POLL - time.time()))
     assert table.reminders_for(second) == [] or second == first
     assert len(table.reminders_for(first)) == 1
 
