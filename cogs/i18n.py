@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from locales import normalise, translate
+from locales import Phrase, normalise, translate
 
 SAFE_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True,
                                         replied_user=False)
@@ -54,7 +54,7 @@ def mention(player_id: Any) -> str:
 
 
 def _param(key: str, value: Any) -> str:
-    if isinstance(value, Safe):
+    if isinstance(value, Safe | Phrase):  # a Phrase is a catalogue key, ours: translated later
         return value
     if key in PLAYER_PARAMS and value is not None:
         return mention(value)

@@ -43,6 +43,7 @@ from cogs.common import (
 )
 from cogs.errors import CogError
 from cogs.i18n import SAFE_MENTIONS, t
+from locales import Phrase
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -204,7 +205,7 @@ class Reminders(commands.Cog):
             changes["max_repeats"] = max_repeats
         if (quiet_start is None) != (quiet_end is None):
             raise CogError("bad_option", name="quiet", value=quiet_start or quiet_end or "",
-                           expected="quiet_start and quiet_end")
+                           expected=Phrase("expect.both_quiet"))
         if quiet_start is not None:
             changes["quiet_start"], changes["quiet_end"] = minutes(quiet_start), minutes(
                 quiet_end)

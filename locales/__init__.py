@@ -35,6 +35,13 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+class Phrase(str):
+    """A parameter that is itself a catalogue key: translated into the message's language
+    before it is filled in. Errors carry these instead of English words ("a number")."""
+
+    __slots__ = ()
+
+
 class _Lenient(dict[str, Any]):
     """Formatting parameters that show a missing one as `{name}` instead of raising."""
 
@@ -58,8 +65,9 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     if template is None:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{code} ({shown})" if shown else code
+    words = {k: translate(v, lang) if isinstance(v, Phrase) else v for k, v in params.items()}
     try:
-        return string.Formatter().vformat(template, (), _Lenient(params))
+        return string.Formatter().vformat(template, (), _Lenient(words))
     except (ValueError, IndexError, AttributeError, KeyError):
         return template
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from locales import translate
+from locales import Phrase, translate
 from rules import RuleError
 from store import Game, GameStore
 
@@ -175,11 +175,11 @@ class Console(VotesMixin):
         names = [n for n in opts.get("names", "").split(",") if n]
         seats = _int(opts, "players", len(names) or 3)
         if not 2 <= seats <= len(DEFAULT_NAMES):
-            raise BadOption(name="players", value=seats, expected="2-4")
+            raise BadOption(name="players", value=seats, expected=f"2-{len(DEFAULT_NAMES)}")
         if not names:
             names = list(DEFAULT_NAMES[:seats])
         if len(names) != seats:
-            raise BadOption(name="names", value=",".join(names), expected=f"{seats} names")
+            raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
         seed = _int(opts, "seed") if "seed" in opts else None
         svc = self.service
         game = await svc.create_game(CONSOLE, names[0], names[0], seats=seats, seed=seed,
@@ -316,7 +316,7 @@ def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
     try:
         return int(raw or "")
     except ValueError:
-        raise BadOption(name=key, value=raw or "", expected="a number") from None
+        raise BadOption(name=key, value=raw or "", expected=Phrase("expect.number")) from None
 
 
 def _scores(scores: Any) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules
+from locales import Phrase
 from rules import RuleError, State
 from store import ActionRecord, Game, ReminderRequest, StoreValueError
 
@@ -62,7 +63,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
                 channel_id=place.channel_id, thread_id=place.thread_id, language=language,
                 settings=options)
         except StoreValueError:
-            raise BadOption(name="name", value=host_name, expected="text") from None
+            raise BadOption(name="name", value=host_name, expected=Phrase("expect.text")) from None
 
     async def join(self, game_id: int, user_id: str, name: str,
                    language: str | None = None) -> Game:
@@ -73,7 +74,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
                 return await self.store.add_player(game_id, user_id, name, language=language,
                                                    max_players=seats)
             except StoreValueError:
-                raise BadOption(name="name", value=name, expected="text") from None
+                raise BadOption(name="name", value=name, expected=Phrase("expect.text")) from None
             except Exception as err:
                 if getattr(err, "reason", "") == "game_full":
                     raise GameFull(game=game_id, seats=seats) from None
@@ -221,7 +222,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
     async def board(self, game_id: int, *, at_move: int | None = None, view: str = "full",
                     lang: str = "en") -> bytes:
         if view not in ("full", "map", "players"):
-            raise BadOption(name="view", value=view, expected="map, players or full")
+            raise BadOption(name="view", value=view, expected="map | players | full")
         return await self.render(await self.state_at(game_id, at_move), view, lang)
 
     async def log(self, game_id: int, lang: str = "en") -> list[str]:
@@ -332,16 +333,17 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
                 return await self.store.set_board_message(game_id, channel_id, message_id)
             except StoreValueError:
                 raise BadOption(name="message", value=str(message_id)[:30],
-                                expected="a message id") from None
+                                expected=Phrase("expect.message_id")) from None
 
 
 def _setting(game: Game, key: str, raw: str) -> Any:
     if key not in SETTINGS:
         raise BadOption(name="setting", value=key, expected=", ".join(SETTINGS))
     if key == "seats":
+        edition = edition_named(game.edition)
         if game.status != "lobby" or not raw.isdigit() or not (
-                max(2, len(game.players)) <= int(raw) <= 4):
-            raise BadOption(name="seats", value=raw, expected="2-4, before the start")
+                max(edition.players_min, len(game.players)) <= int(raw) <= edition.players_max):
+            raise BadOption(name="seats", value=raw, expected=Phrase("expect.seats_in_lobby"))
         return int(raw)
     if key == "language":
         from locales import SUPPORTED
@@ -349,5 +351,5 @@ def _setting(game: Game, key: str, raw: str) -> Any:
             raise BadOption(name="language", value=raw, expected=", ".join(SUPPORTED))
         return raw
     if raw.lower() not in ("on", "off", "true", "false", "yes", "no"):
-        raise BadOption(name=key, value=raw, expected="on or off")
+        raise BadOption(name=key, value=raw, expected="on | off")
     return raw.lower() in ("on", "true", "yes")

@@ -3,6 +3,7 @@ reminder at send time (where vacation and quiet hours are checked again)."""
 
 from __future__ import annotations
 
+from locales import Phrase
 from store import Game, Reminder, ReminderSettings, StoreValueError
 
 from .core import ServiceCore
@@ -20,13 +21,14 @@ class RemindingMixin(ServiceCore):
     async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
         if not valid_zone(settings.time_zone):
             raise BadOption(name="time_zone", value=settings.time_zone,
-                            expected="an IANA time zone such as Europe/Berlin")
+                            expected=Phrase("expect.time_zone"))
         if settings.game_id is not None:
             await self._game(settings.game_id)  # UnknownGame rather than a store error
         try:
             return await self.store.set_reminder_settings(settings)
         except StoreValueError as err:
-            raise BadOption(name="reminders", value=str(err), expected="valid values") from None
+            raise BadOption(name="reminders", value=str(err)[:60],
+                            expected=Phrase("expect.reminder_values")) from None
 
     async def _schedule(self, game: Game, user_id: str) -> None:
         await self.store.set_reminders(game.id, await self._reminders_for(game, user_id))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 import rules
+from locales import Phrase
 from store import Game, StoreValueError
 
 from .core import ServiceCore
@@ -74,4 +75,4 @@ class TurnPostsMixin(ServiceCore):
                                                          message_id)
             except StoreValueError:
                 raise BadOption(name="message", value=str(message_id)[:30],
-                                expected="a message id") from None
+                                expected=Phrase("expect.message_id")) from None

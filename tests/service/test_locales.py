@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 
 import locales
 import service.errors
-from locales import SUPPORTED, catalogue, placeholders, translate
+from locales import SUPPORTED, Phrase, catalogue, placeholders, translate
 from rules.errors import ENGLISH
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
@@ -66,3 +67,27 @@ def test_translate_never_raises() -> None:
     assert translate("no_such_code", "fr", a=1) == "no_such_code (a=1)"
     assert translate("cannot_pay", "de-AT", cost=1, money=0).startswith("Das kostet")
     assert locales.normalise(None) == "en"
+
+
+def test_a_phrase_parameter_is_translated_into_the_messages_language() -> None:
+    for lang, word in (("en", "a number"), ("de", "eine Zahl"), ("fr", "un nombre")):
+        text = translate("bad_option", lang, name="seed", value="x",
+                         expected=Phrase("expect.number"))
+        assert word in text and "expect." not in text, text
+
+
+def test_no_error_carries_english_prose_in_its_expected_parameter() -> None:
+    # `expected=` reaches German and French players: notation, numbers and names of
+    # options are fine ("map | players | full", "2-4"), words of English are not.
+    root = Path(__file__).resolve().parents[2]
+    prose = re.compile(r"\b[a-z]{2,} [a-z]{2,}\b")
+    offenders = []
+    for folder in ("service", "cogs", "rules"):
+        for path in (root / folder).glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                literal = (isinstance(node, ast.keyword) and node.arg == "expected"
+                           and isinstance(node.value, ast.Constant)
+                           and isinstance(node.value.value, str))
+                if literal and prose.search(node.value.value):
+                    offenders.append(f"{path.name}:{node.value.lineno}")
+    assert offenders == []
