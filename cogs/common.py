@@ -151,8 +151,11 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
             raise CogError("discord.stale_button", game=game.id)
         notation = legal.actions[index]
     with posting_live(bot_of(interaction), game.id):
+        # A typed command names no version: the time Discord stamped on it stands in, so
+        # the same command sent twice does not act twice on two successive decisions.
+        issued = interaction.created_at.timestamp() if version is None else None
         result = await service.act(game.id, user_id(interaction), notation or "",
-                                   expected_version=version,
+                                   expected_version=version, issued_at=issued,
                                    interaction_id=str(interaction.id), lang=public_lang(game))
         await present_result(interaction, game, result)
 

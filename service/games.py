@@ -110,11 +110,20 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
 
     async def act(self, game_id: int, user_id: str, notation: str, *,
                   expected_version: int | None = None, interaction_id: str | None = None,
-                  lang: str | None = None) -> ActResult:
-        """Apply `notation` for `user_id`: checks, rules, one store transaction, board."""
+                  lang: str | None = None, issued_at: float | None = None) -> ActResult:
+        """Apply `notation` for `user_id`: checks, rules, one store transaction, board.
+
+        `issued_at` (unix time the player sent a command that names no version, such as a
+        typed slash command) refuses the command as stale when the same player's own
+        previous action landed after it was sent: a double-sent `/pass` must not pass
+        twice, on two different decisions."""
         game = await self._game(game_id)
         if expected_version is not None and expected_version != game.version:
             raise StaleVersion(expected=expected_version, actual=game.version)
+        if issued_at is not None:
+            last = await self.last_action(game_id)
+            if last is not None and last.player_id == user_id and last.created_at > issued_at:
+                raise StaleVersion(expected=game.version - 1, actual=game.version)
         self._require_running(game)
         self._require_member(game, user_id)
         state = await self._state(game)

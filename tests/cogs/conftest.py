@@ -69,6 +69,7 @@ class Table:
                     locale: str = "en-US", dm: bool = False, perms: int = PLAYER_PERMS,
                     in_thread: bool = False, **options: Any) -> discord.Interaction:
         payload = base_payload(*user, kind=2, channel_id=channel, locale=locale, dm=dm,
+                               at=self.clock.now,
                                permissions=perms, thread=in_thread)
         payload["data"] = command_data(path, options)
         interaction = self._interaction(payload)
@@ -81,7 +82,7 @@ class Table:
 
     async def complete(self, user: tuple[int, str], path: str, focused: str, *,
                        channel: int = CHANNEL_ID, **options: Any) -> list[dict[str, Any]]:
-        payload = base_payload(*user, kind=4, channel_id=channel)
+        payload = base_payload(*user, kind=4, channel_id=channel, at=self.clock.now)
         payload["data"] = command_data(path, options, focused=focused)
         before = len(self.recorder.sent)
         await self.bot.tree._call(self._interaction(payload))
@@ -99,7 +100,7 @@ class Table:
     async def press(self, user: tuple[int, str], custom_id: str, *,
                     values: list[str] | None = None, channel: int = CHANNEL_ID,
                     components: list[dict[str, Any]] | None = None) -> discord.Interaction:
-        payload = base_payload(*user, kind=3, channel_id=channel)
+        payload = base_payload(*user, kind=3, channel_id=channel, at=self.clock.now)
         kind = 3 if values is not None else 2
         payload["data"] = {"custom_id": custom_id, "component_type": kind,
                            **({"values": values} if values is not None else {})}

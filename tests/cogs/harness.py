@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,13 @@ _ids = itertools.count(950000000000000000)
 
 def snowflake() -> int:
     return next(_ids)
+
+
+def interaction_id(at: float) -> int:
+    """A snowflake whose timestamp is `at` (the test's clock), rounded up to Discord's
+    millisecond, so `Interaction.created_at` is never before the moment it stands for."""
+    ms = math.ceil(at * 1000) - 1420070400000  # Discord's epoch
+    return (ms << 22) | (next(_ids) & 0x3FFFFF)
 
 
 @dataclass
@@ -222,9 +230,10 @@ def channel_payload(channel_id: int, *, thread: bool = False) -> dict[str, Any]:
 
 def base_payload(user_id: int, name: str, *, kind: int, channel_id: int = CHANNEL_ID,
                  locale: str = "en-US", dm: bool = False, permissions: int = PLAYER_PERMS,
-                 thread: bool = False) -> dict[str, Any]:
+                 thread: bool = False, at: float | None = None) -> dict[str, Any]:
     payload: dict[str, Any] = {
-        "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
+        "id": str(snowflake() if at is None else interaction_id(at)),
+        "application_id": str(APP_ID), "type": kind,
         "token": f"tok-{snowflake()}", "version": 1, "locale": locale,
         "attachment_size_limit": 10 * 1024 * 1024,
         "app_permissions": str(MANAGE_THREADS | PLAYER_PERMS | (1 << 35)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from service_testutil import first_choice_game
+from service_testutil import FixedClock, first_choice_game
 
 import rules
 from service import GameService
@@ -165,3 +165,26 @@ async def test_legal_of_a_game_not_running_is_refused(service: GameService,
                                                       lobby: Game) -> None:
     with pytest.raises(ServiceError):
         await service.legal(lobby.id)
+
+
+async def test_a_command_sent_before_the_players_own_last_move_landed_is_stale(
+        service: GameService, running: Game, clock: FixedClock) -> None:
+    # The same typed command sent twice (a double tap on /pass): the second was sent before
+    # the first landed, so it must not act again on whatever the player decides next.
+    sent = clock.now
+    player, action = await _turn(service, running)
+    clock.now += 2
+    await service.act(running.id, player, action, issued_at=sent)
+    version = (await service.view(running.id)).game.version
+    with pytest.raises(StaleVersion):
+        await service.act(running.id, player, "pass", issued_at=sent)
+    assert (await service.view(running.id)).game.version == version  # nothing changed
+    # Another player's command sent meanwhile is theirs to make: it goes through.
+    other, their_action = await _turn(service, running)
+    assert other != player
+    result = await service.act(running.id, other, their_action, issued_at=sent)
+    assert result.version == version + 1
+    # And the same player's command sent after their move landed is fresh.
+    third, next_action = await _turn(service, running)
+    clock.now += 2
+    await service.act(running.id, third, next_action, issued_at=clock.now)
