@@ -83,11 +83,13 @@ class AutobahnBot(commands.Bot):
         self.initial_extensions = tuple(extensions)
         self.start_loops = start_loops
         self.reminder_loop: Any = None
+        self.backup_loop: Any = None
         # Games whose turn a command of this process is committing and posting right now
         # (cogs.common.posting_live): the check for owed posts leaves them alone.
         self.live_posts: Counter[int] = Counter()
 
     async def setup_hook(self) -> None:
+        from cogs.backups import BackupLoop
         from cogs.reminders import ReminderLoop
         from cogs.views import DYNAMIC_ITEMS
 
@@ -97,8 +99,13 @@ class AutobahnBot(commands.Bot):
         # Registered once, here: buttons posted before a restart dispatch to these classes.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.reminder_loop = ReminderLoop(self, interval=self.settings.reminder_poll_s)
+        if self.settings.backup_dir:
+            self.backup_loop = BackupLoop(self.service, self.settings.backup_dir,
+                                          self.settings.backup_every_s, self.settings.backup_keep)
         if self.start_loops:
             self.reminder_loop.start()
+            if self.backup_loop is not None:
+                self.backup_loop.start()
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -112,8 +119,9 @@ class AutobahnBot(commands.Bot):
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
-        if self.reminder_loop is not None:
-            await self.reminder_loop.stop()
+        for loop in (self.reminder_loop, self.backup_loop):
+            if loop is not None:
+                await loop.stop()
         await super().close()
 
     async def on_ready(self) -> None:

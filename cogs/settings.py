@@ -31,6 +31,9 @@ class Settings:
     gateway_url: str | None = None  # likewise for the gateway (tests/e2e/README.md)
     sync_global: bool = False
     reminder_poll_s: float = 30.0
+    backup_dir: str | None = None  # scheduled online backups go here when set
+    backup_every_s: float = 24 * 3600.0
+    backup_keep: int = 7
     # discord.py sleeps through a 429 up to this long, and raises beyond it, so one
     # rate-limited channel cannot stall a turn for minutes (discord.py's minimum is 30).
     max_ratelimit_timeout: float = 30.0
@@ -54,4 +57,7 @@ class Settings:
             gateway_url=merged.get("DISCORD_GATEWAY_URL", "").strip() or None,
             sync_global=sync_global or merged.get("SYNC_GLOBAL", "") in ("1", "true", "yes"),
             reminder_poll_s=float(poll) if poll.replace(".", "", 1).isdigit() else 30.0,
+            backup_dir=merged.get("AUTOBAHN_BACKUP_DIR", "").strip() or None,
+            backup_every_s=3600.0 * (_int_or_none(merged.get("AUTOBAHN_BACKUP_HOURS")) or 24),
+            backup_keep=_int_or_none(merged.get("AUTOBAHN_BACKUP_KEEP")) or 7,
         )

@@ -18,6 +18,7 @@ from store import ActionRecord, Game, ReminderRequest, StoreValueError
 
 from .abandon import AbandonMixin
 from .animation import AnimationMixin
+from .backups import BackupsMixin
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -42,7 +43,8 @@ ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
-class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, AnimationMixin):
+class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, AnimationMixin,
+                  BackupsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,

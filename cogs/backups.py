@@ -1,0 +1,52 @@
+"""The backup schedule of the running bot: one guarded asyncio task, like the reminders.
+
+Started in `setup_hook` only when `AUTOBAHN_BACKUP_DIR` is set; a failed backup is logged
+and the next one still runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("autobahn.discord.backups")
+
+
+class BackupLoop:
+    def __init__(self, service: Any, folder: str | Path, every_s: float, keep: int) -> None:
+        self.service = service
+        self.folder = Path(folder)
+        self.every_s = every_s
+        self.keep = keep
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="autobahn-backups")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def run_once(self) -> Path | None:
+        try:
+            written = await self.service.backup_now(self.folder, self.keep)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("backup to %s failed; the next one is in %.0f s",
+                          self.folder, self.every_s)
+            return None
+        log.info("backup written: %s", written)
+        return written
+
+    async def _run(self) -> None:
+        while True:
+            await self.run_once()
+            await asyncio.sleep(self.every_s)
