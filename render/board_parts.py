@@ -14,12 +14,26 @@ from PIL import Image, ImageDraw
 
 from render import layout, style
 from render.labels import label
-from render.markers import card_chip
+from render.markers import card_chip, seat_of
+from rules import pending_decision
 from rules.model import Edition
-from rules.state import Player
+from rules.state import Player, State
 
 Point = layout.Point
-SlotBox = Callable[[Edition, str, int], tuple[int, int, int, int]]
+Box = tuple[int, int, int, int]
+SlotBox = Callable[[Edition, str, int], Box]
+
+
+def mark_whose_move(draw: ImageDraw.ImageDraw, state: State, frame: Callable[[int], Box],
+                    radius: int, width: int) -> None:
+    """A thick frame in the player's colour around the board (`frame(seat)`) of the player
+    the game waits for, if any: whose move it is."""
+    decision = pending_decision(state)
+    if decision is None or decision.player not in state.order:
+        return
+    seat = seat_of(state.order, decision.player)
+    draw.rounded_rectangle(frame(state.order.index(decision.player)), radius=radius,
+                           outline=style.PLAYER_COLOURS[seat], width=width)
 
 
 def draw_hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,

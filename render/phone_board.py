@@ -17,12 +17,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
-from render.board_parts import delivery_marks, draw_hand_and_slots, route_names, staff_line
+from render.board_parts import (
+    delivery_marks,
+    draw_hand_and_slots,
+    mark_whose_move,
+    route_names,
+    staff_line,
+)
 from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.player_board import lock_label, place_name
 from render.sprites import draw_text, text_width
-from rules import pending_decision
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -57,6 +62,11 @@ def card_origin(o: Point, seat: int) -> Point:
     return (o[0] + CARD_X, o[1] + CARDS_Y + seat * CARD_H)
 
 
+def _card_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
+    bx, by = card_origin(o, seat)
+    return (bx, by, bx + CARD_W, by + CARD_H - 8)
+
+
 def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
     """Card-local box of the k-th card space on an action slot."""
     x = SLOT_X + edition.slots.index(slot) * SLOT_W + k * (CHIP_W + 4)
@@ -74,8 +84,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
     draw = ImageDraw.Draw(im)
     for seat in range(players):
         bx, by = card_origin(o, seat)
-        draw.rounded_rectangle((bx, by, bx + CARD_W, by + CARD_H - 8), radius=8,
-                               fill=style.PAPER, outline=style.FRAME, width=2)
+        draw.rounded_rectangle(_card_frame(o, seat), radius=8, fill=style.PAPER,
+                               outline=style.FRAME, width=2)
 
         def title(x: float, y: float, key: str, bx: float = bx, by: float = by) -> None:
             draw_text(im, (bx + x, by + y), label(key, lang), SMALL, style.MUTED, anchor="lm")
@@ -105,15 +115,10 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
     draw = ImageDraw.Draw(im)
-    decision = pending_decision(state)
-    active = None if decision is None else decision.player
+    mark_whose_move(draw, state, lambda seat: _card_frame(o, seat), radius=8, width=5)
     for seat, pid in enumerate(state.order):
         bx, by = card_origin(o, seat)
         player = state.players[pid]
-        if pid == active:  # a thick frame in the player's colour: whose move it is
-            draw.rounded_rectangle((bx, by, bx + CARD_W, by + CARD_H - 8), radius=8,
-                                   outline=style.PLAYER_COLOURS[seat_of(state.order, pid)],
-                                   width=5)
         b = (bx, by)
         _identity(draw, im, state, edition, player, b, lang)
         _hand_and_slots(draw, im, edition, player, b)

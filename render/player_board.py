@@ -10,12 +10,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
-from render.board_parts import delivery_marks, draw_hand_and_slots, route_names, staff_line
+from render.board_parts import (
+    delivery_marks,
+    draw_hand_and_slots,
+    mark_whose_move,
+    route_names,
+    staff_line,
+)
 from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.sprites import draw_text, text_width
-from rules import pending_decision
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -41,6 +46,11 @@ TRUCK_X = 8 + 8 * DELIVERY_W + 10
 
 def board_origin(o: Point, seat: int) -> Point:
     return (o[0] + BOARD_X, o[1] + BOARD_Y + seat * BOARD_H)
+
+
+def _board_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
+    bx, by = board_origin(o, seat)
+    return (bx, by, bx + BOARD_W, by + BOARD_H - 6)
 
 
 def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
@@ -75,8 +85,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
     small = font(11)
     for seat in range(players):
         bx, by = board_origin(o, seat)
-        draw.rounded_rectangle((bx, by, bx + BOARD_W, by + BOARD_H - 6), radius=6,
-                               fill=style.PAPER, outline=style.FRAME, width=2)
+        draw.rounded_rectangle(_board_frame(o, seat), radius=6, fill=style.PAPER,
+                               outline=style.FRAME, width=2)
         draw.text((bx + 8, by + ROW_HAND), label("hand", lang), font=small, fill=style.MUTED)
         for i, slot in enumerate(edition.slots):
             x = bx + SLOT_X + i * SLOT_W
@@ -107,15 +117,10 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
     draw = ImageDraw.Draw(im)
-    decision = pending_decision(state)
-    active = None if decision is None else decision.player
+    mark_whose_move(draw, state, lambda seat: _board_frame(o, seat), radius=6, width=4)
     for seat, pid in enumerate(state.order):
         bx, by = board_origin(o, seat)
         player = state.players[pid]
-        if pid == active:  # a thick frame in the player's colour: whose move it is
-            draw.rounded_rectangle((bx, by, bx + BOARD_W, by + BOARD_H - 6), radius=6,
-                                   outline=style.PLAYER_COLOURS[seat_of(state.order, pid)],
-                                   width=4)
         _identity(draw, im, state, edition, player, (bx, by), lang)
         _hand_and_slots(draw, im, edition, player, (bx, by))
         _keys_and_development(draw, im, state, edition, player, (bx, by), lang)
