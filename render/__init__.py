@@ -35,7 +35,8 @@ def draw(state: State, view: str = "full", lang: str = "en") -> Image.Image:
         map_layer.draw_dynamic(im, state, edition, map_o, lang, layout.geometry(view))
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
-        panels.draw_dynamic(im, state, edition, panel_o, lang)
+        geo = panels.DESKTOP if map_o is not None else panels.PHONE
+        panels.draw_dynamic(im, state, edition, panel_o, lang, geo)
         boards = player_board if map_o is not None else phone_board
         boards.draw_dynamic(im, state, edition, panel_o, lang)
     return im

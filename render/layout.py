@@ -95,7 +95,7 @@ class SectionGeom:
 
 
 # The players view: the shared boards (panels.py), then one phone_board card per player.
-PLAYERS_TOP = 272
+PLAYERS_TOP = 476  # below panels.PHONE and the legend beside its card display
 PLAYER_CARD_H = 352
 
 

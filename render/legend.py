@@ -22,8 +22,10 @@ ROW = 17
 TEXT = 12
 # Map-local: right of Lübeck and Berlin, above the Posen tile (see placement.city_labels).
 MAP_BOX: Box = (568, 8, 792, 0)  # the bottom is computed from the number of rows
-# Panel-local: right of the widest office row (5 seats), left of the administration.
-PANEL_X, PANEL_Y, PANEL_W = 258, 30, 128
+# Panel-local, players view only: below the administration, right of the card display
+# (panels.PHONE), set 1.5 times the map legend's size so its least text is 18 px.
+PANEL_X, PANEL_Y, PANEL_W = 548, 306, 228
+PANEL_K = 1.5
 
 
 def tile_kinds(edition: Edition) -> list[str]:
@@ -83,14 +85,20 @@ def draw_on_map(im: Image.Image, edition: Edition, o: layout.Point, lang: str,
 
 def draw_on_panel(im: Image.Image, edition: Edition, o: layout.Point, lang: str) -> None:
     x, y = o[0] + PANEL_X, o[1] + PANEL_Y
+    k = PANEL_K
     draw = ImageDraw.Draw(im)
-    rows = 2 + len(edition.goods)
-    draw.rounded_rectangle((x, y, x + PANEL_W, y + 8 + rows * ROW), radius=5,
+    draw.rounded_rectangle((x, y, x + PANEL_W, y + panel_height(edition)), radius=5,
                            fill=style.PAPER, outline=style.FRAME, width=2)
-    x, y = x + 8, y + 4 + ROW / 2
-    draw_text(im, (x, y), label("legend", lang), 13, style.INK, bold=True, anchor="lm")
-    y = _goods_rows(im, edition, x, y + ROW, lang)
-    draw_text(im, (x, y), label("legend_star", lang), TEXT, style.INK, anchor="lm")
+    x, y = x + 8 * k, y + (4 + ROW / 2) * k
+    draw_text(im, (x, y), label("legend", lang), round(13 * k), style.INK, bold=True,
+              anchor="lm")
+    y = _goods_rows(im, edition, x, y + ROW * k, lang, k)
+    draw_text(im, (x, y), label("legend_star", lang), round(TEXT * k), style.INK, anchor="lm")
+
+
+def panel_height(edition: Edition) -> float:
+    """The players view's legend box height (its top is PANEL_Y)."""
+    return (8 + (2 + len(edition.goods)) * ROW) * PANEL_K
 
 
 def _goods_rows(im: Image.Image, edition: Edition, x: float, y: float, lang: str,

@@ -4,9 +4,13 @@ Shared boards: the seven construction offices with their seats, the administrati
 building (lobby and the departments' floors), the card display and the goods supply.
 Each has a static part (frames, titles, empty seats) for the cached background and a
 dynamic part drawn over it. Coordinates are panel-local; `o` is the panel's top-left.
+Where and how large they are set is a PanelGeom: DESKTOP beside the map (full view),
+PHONE atop the players view.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -34,18 +38,87 @@ DISPLAY_Y = 234
 PLAYERS_Y = 270  # where the player boards start (player_board.py)
 
 
-def seat_box(colour_index: int, seat: int) -> tuple[int, int, int, int]:
+@dataclass(frozen=True, slots=True)
+class PanelGeom:
+    """Where the shared boards go and how large they are set, panel-local.
+
+    DESKTOP beside the map in the full view; PHONE atop the players view, which is read
+    ~400 px wide: there nothing is set under 18 px (9 px on the phone), the offices and the
+    administration share the width, and the card display gets a row of its own below them.
+    """
+
+    office_y: int
+    office_row: int
+    swatch_w: int
+    seat: int
+    seat_gap: int
+    admin_x: int
+    lobby_y: int
+    lobby_h: int  # the lobby row's height; its markers and title are centred on it
+    dept_y: int  # department titles; floors below, the top floor first
+    dept_title_h: int
+    dept_w: int
+    floor_h: int
+    display_x: int
+    display_y: int
+    title: int  # font sizes, then marker and chip sizes
+    colour_text: int
+    lobby_text: int
+    dept_text: int
+    floor_text: int
+    seat_marker: int
+    lobby_marker: int
+    lobby_count: int
+    lobby_dx: int  # from the lobby title to the first marker, then between markers
+    lobby_step: int
+    floor_marker: int
+    floor_count: int
+    floor_dx: int  # a floor's markers: two columns, this far apart, rows floor_dy apart
+    floor_dy: int
+    display_text: int
+    chip: int
+    goods_token: int
+    goods_text: int
+    goods_step: int
+    goods_row: int = 0  # 0: the goods supply follows the display's cards; else a row below
+    office_x: int = OFFICE_X
+
+    @property
+    def seat_x(self) -> int:
+        return self.office_x + self.swatch_w + 8
+
+
+DESKTOP = PanelGeom(
+    office_y=OFFICE_Y, office_row=OFFICE_ROW, swatch_w=SWATCH_W, seat=SEAT, seat_gap=4,
+    admin_x=ADMIN_X, lobby_y=LOBBY_Y, lobby_h=26, dept_y=DEPT_Y, dept_title_h=20,
+    dept_w=DEPT_W, floor_h=FLOOR_H, display_x=ADMIN_X, display_y=DISPLAY_Y,
+    title=15, colour_text=13, lobby_text=14, dept_text=13, floor_text=10, seat_marker=20,
+    lobby_marker=20, lobby_count=15, lobby_dx=70, lobby_step=62, floor_marker=16,
+    floor_count=13, floor_dx=44, floor_dy=20, display_text=13, chip=26, goods_token=16,
+    goods_text=14, goods_step=35)
+PHONE = PanelGeom(
+    office_y=44, office_row=44, swatch_w=112, seat=38, seat_gap=3,
+    admin_x=344, lobby_y=44, lobby_h=38, dept_y=92, dept_title_h=26,
+    dept_w=106, floor_h=60, display_x=10, display_y=362,
+    title=22, colour_text=18, lobby_text=20, dept_text=18, floor_text=18, seat_marker=30,
+    lobby_marker=28, lobby_count=22, lobby_dx=84, lobby_step=80, floor_marker=24,
+    floor_count=20, floor_dx=52, floor_dy=28, display_text=20, chip=38, goods_token=26,
+    goods_text=22, goods_step=56, goods_row=46)
+
+
+def seat_box(colour_index: int, seat: int, geo: PanelGeom = DESKTOP) -> tuple[int, int, int, int]:
     """Panel-local box of one office seat (for drawing and tests)."""
-    x = SEAT_X + seat * (SEAT + 4)
-    y = OFFICE_Y + colour_index * OFFICE_ROW
-    return (x, y, x + SEAT, y + SEAT)
+    x = geo.seat_x + seat * (geo.seat + geo.seat_gap)
+    y = geo.office_y + colour_index * geo.office_row
+    return (x, y, x + geo.seat, y + geo.seat)
 
 
-def floor_box(edition: Edition, dept: str, floor: int) -> tuple[int, int, int, int]:
+def floor_box(edition: Edition, dept: str, floor: int,
+              geo: PanelGeom = DESKTOP) -> tuple[int, int, int, int]:
     i = edition.departments.index(dept)
-    x = ADMIN_X + i * (DEPT_W + 2)
-    y = DEPT_Y + 20 + (edition.floors - floor) * FLOOR_H
-    return (x, y, x + DEPT_W, y + FLOOR_H - 2)
+    x = geo.admin_x + i * (geo.dept_w + 2)
+    y = geo.dept_y + geo.dept_title_h + (edition.floors - floor) * geo.floor_h
+    return (x, y, x + geo.dept_w, y + geo.floor_h - 2)
 
 
 def _box(o: Point, b: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
@@ -97,75 +170,87 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
 
 # ----- offices, administration, display -----
 
-def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang: str) -> None:
+def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang: str,
+                geo: PanelGeom = DESKTOP) -> None:
     draw = ImageDraw.Draw(im)
     ox, oy = o
     draw.rectangle((ox, oy, ox + layout.PANEL_W - 1, oy + layout.MAP_H - 1), fill=style.PANEL_BG)
-    title = font(15, True)
-    draw.text((ox + OFFICE_X, oy + 10), label("offices", lang), font=title, fill=style.INK)
-    draw.text((ox + ADMIN_X, oy + 10), label("administration", lang), font=title,
+    title = font(geo.title, True)
+    draw.text((ox + geo.office_x, oy + 10), label("offices", lang), font=title, fill=style.INK)
+    draw.text((ox + geo.admin_x, oy + 10), label("administration", lang), font=title,
               fill=style.INK)
     seats = edition.seats(players)
     for i, colour in enumerate(edition.colours):
-        y = oy + OFFICE_Y + i * OFFICE_ROW
-        draw.rectangle((ox + OFFICE_X, y, ox + OFFICE_X + SWATCH_W, y + SEAT),
+        y = oy + geo.office_y + i * geo.office_row
+        draw.rectangle((ox + geo.office_x, y, ox + geo.office_x + geo.swatch_w, y + geo.seat),
                        fill=style.road(colour), outline=style.INK)
         ink = style.PAPER if colour in ("black", "purple", "red", "green") else style.INK
-        draw.text((ox + OFFICE_X + 6, y + SEAT / 2), label(f"colour_{colour}", lang),
-                  font=font(13, True), fill=ink, anchor="lm")
+        draw.text((ox + geo.office_x + 6, y + geo.seat / 2), label(f"colour_{colour}", lang),
+                  font=font(geo.colour_text, True), fill=ink, anchor="lm")
         for s in range(seats):
-            draw.rectangle(_box(o, seat_box(i, s)), fill=style.EMPTY_SEAT, outline=style.FRAME,
-                           width=2)
-    draw.text((ox + ADMIN_X, oy + LOBBY_Y + 13), label("lobby", lang), font=font(14, True),
-              fill=style.INK, anchor="lm")
+            draw.rectangle(_box(o, seat_box(i, s, geo)), fill=style.EMPTY_SEAT,
+                           outline=style.FRAME, width=2)
+    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), label("lobby", lang),
+              font=font(geo.lobby_text, True), fill=style.INK, anchor="lm")
     for dept in edition.departments:
-        x0, _, x1, _ = _box(o, floor_box(edition, dept, 1))
-        draw.text(((x0 + x1) / 2, oy + DEPT_Y + 8), label(dept, lang), font=font(13, True),
-                  fill=style.INK, anchor="mm")
+        x0, _, x1, _ = _box(o, floor_box(edition, dept, 1, geo))
+        draw.text(((x0 + x1) / 2, oy + geo.dept_y + geo.dept_title_h // 2 - 2), label(dept, lang),
+                  font=font(geo.dept_text, True), fill=style.INK, anchor="mm")
         for floor in range(1, edition.floors + 1):
-            b = _box(o, floor_box(edition, dept, floor))
+            b = _box(o, floor_box(edition, dept, floor, geo))
             draw.rectangle(b, fill=style.PAPER, outline=style.FRAME)
-            draw.text((b[0] + 3, b[1] + 1), str(floor), font=font(10), fill=style.MUTED)
-    draw.text((ox + ADMIN_X, oy + DISPLAY_Y + 13), label("display", lang), font=font(13, True),
-              fill=style.INK, anchor="lm")
+            draw.text((b[0] + 3, b[1] + 1), str(floor), font=font(geo.floor_text),
+                      fill=style.MUTED)
+    draw.text((ox + geo.display_x, oy + geo.display_y + geo.chip // 2), label("display", lang),
+              font=font(geo.display_text, True), fill=style.INK, anchor="lm")
 
 
-def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+                 geo: PanelGeom = DESKTOP) -> None:
     draw = ImageDraw.Draw(im)
     ox, oy = o
     for i, colour in enumerate(edition.colours):
         for s, pid in enumerate(state.offices.get(colour, ())):
-            x0, y0, x1, y1 = _box(o, seat_box(i, s))
-            player_marker(draw, im, ((x0 + x1) / 2, (y0 + y1) / 2), 20, state.order, pid)
+            x0, y0, x1, y1 = _box(o, seat_box(i, s, geo))
+            player_marker(draw, im, ((x0 + x1) / 2, (y0 + y1) / 2), geo.seat_marker,
+                          state.order, pid)
     # lobby: marker and count per player who has anyone there
-    x = ox + ADMIN_X + 70
+    x = ox + geo.admin_x + geo.lobby_dx
+    y = oy + geo.lobby_y + geo.lobby_h // 2
     for pid in state.order:
         n = state.players[pid].lobby
         if n:
-            player_marker(draw, im, (x, oy + LOBBY_Y + 13), 20, state.order, pid)
-            draw_text(im, (x + 13, oy + LOBBY_Y + 13), f"×{n}", 15, style.INK, bold=True,
-                      anchor="lm")
-            x += 62
+            player_marker(draw, im, (x, y), geo.lobby_marker, state.order, pid)
+            draw_text(im, (x + geo.lobby_marker * 13 // 20, y), f"×{n}", geo.lobby_count,
+                      style.INK, bold=True, anchor="lm")
+            x += geo.lobby_step
     for dept in edition.departments:
         for floor in range(1, edition.floors + 1):
-            x0, y0, _, _ = _box(o, floor_box(edition, dept, floor))
+            x0, y0, _, _ = _box(o, floor_box(edition, dept, floor, geo))
             k = 0
             for pid in state.order:
                 n = state.players[pid].floors[dept][floor - 1]
                 if n:
-                    cx = x0 + 22 + (k % 2) * 44
-                    cy = y0 + 11 + (k // 2) * 20
-                    player_marker(draw, im, (cx, cy), 16, state.order, pid)
-                    draw_text(im, (cx + 10, cy), f"{n}", 13, style.INK, bold=True, anchor="lm")
+                    cx = x0 + geo.floor_dx // 2 + (k % 2) * geo.floor_dx
+                    cy = y0 + geo.floor_dy * 11 // 20 + (k // 2) * geo.floor_dy
+                    player_marker(draw, im, (cx, cy), geo.floor_marker, state.order, pid)
+                    draw_text(im, (cx + geo.floor_marker * 10 // 16, cy), f"{n}",
+                              geo.floor_count, style.INK, bold=True, anchor="lm")
                     k += 1
-    x = ox + ADMIN_X + text_width(label("display", lang), 13, True) + 10
-    y = oy + DISPLAY_Y
+    x = ox + geo.display_x + text_width(label("display", lang), geo.display_text, True) + 10
+    y = oy + geo.display_y
+    chip = geo.chip
+    cards_x = x
     for card in state.display:
-        card_chip(draw, im, (int(x), y, int(x) + 26, y + 26), edition, card)
-        x += 31
-    x += 6
+        card_chip(draw, im, (int(x), y, int(x) + chip, y + chip), edition, card)
+        x += chip + 5
+    if geo.goods_row:
+        x, y = cards_x, y + geo.goods_row
+    else:
+        x += 6
     for goods in edition.goods:
-        goods_token(draw, im, (x + 8, y + 13), 16, goods, goods_letter(goods, lang))
-        draw_text(im, (x + 19, y + 13), f"{state.goods.get(goods, 0)}", 14, style.INK,
-                  bold=True, anchor="lm")
-        x += 35
+        r = geo.goods_token
+        goods_token(draw, im, (x + r // 2, y + chip // 2), r, goods, goods_letter(goods, lang))
+        draw_text(im, (x + r * 19 // 16, y + chip // 2), f"{state.goods.get(goods, 0)}",
+                  geo.goods_text, style.INK, bold=True, anchor="lm")
+        x += geo.goods_step

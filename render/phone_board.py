@@ -17,11 +17,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
+from render.board_parts import (
+    delivery_marks,
+    draw_hand_and_slots,
+    mark_whose_move,
+    route_names,
+    staff_line,
+)
 from render.labels import goods_letter, label
-from render.markers import card_chip, goods_token, player_marker, seat_of
+from render.markers import goods_token, player_marker, seat_of
 from render.player_board import lock_label, place_name
 from render.sprites import draw_text, text_width
-from rules import pending_decision
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -56,6 +62,11 @@ def card_origin(o: Point, seat: int) -> Point:
     return (o[0] + CARD_X, o[1] + CARDS_Y + seat * CARD_H)
 
 
+def _card_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
+    bx, by = card_origin(o, seat)
+    return (bx, by, bx + CARD_W, by + CARD_H - 8)
+
+
 def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
     """Card-local box of the k-th card space on an action slot."""
     x = SLOT_X + edition.slots.index(slot) * SLOT_W + k * (CHIP_W + 4)
@@ -73,8 +84,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
     draw = ImageDraw.Draw(im)
     for seat in range(players):
         bx, by = card_origin(o, seat)
-        draw.rounded_rectangle((bx, by, bx + CARD_W, by + CARD_H - 8), radius=8,
-                               fill=style.PAPER, outline=style.FRAME, width=2)
+        draw.rounded_rectangle(_card_frame(o, seat), radius=8, fill=style.PAPER,
+                               outline=style.FRAME, width=2)
 
         def title(x: float, y: float, key: str, bx: float = bx, by: float = by) -> None:
             draw_text(im, (bx + x, by + y), label(key, lang), SMALL, style.MUTED, anchor="lm")
@@ -104,15 +115,10 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
     draw = ImageDraw.Draw(im)
-    decision = pending_decision(state)
-    active = None if decision is None else decision.player
+    mark_whose_move(draw, state, lambda seat: _card_frame(o, seat), radius=8, width=5)
     for seat, pid in enumerate(state.order):
         bx, by = card_origin(o, seat)
         player = state.players[pid]
-        if pid == active:  # a thick frame in the player's colour: whose move it is
-            draw.rounded_rectangle((bx, by, bx + CARD_W, by + CARD_H - 8), radius=8,
-                                   outline=style.PLAYER_COLOURS[seat_of(state.order, pid)],
-                                   width=5)
         b = (bx, by)
         _identity(draw, im, state, edition, player, b, lang)
         _hand_and_slots(draw, im, edition, player, b)
@@ -132,14 +138,11 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     money = f"{player.money} DM"
     draw_text(im, (x, y), money, BIG, style.INK, bold=True, anchor="lm")
     x += text_width(money, BIG, True) + 22
-    staff = (f"{label('employees', lang)} {player.supply} · {label('lobby', lang)} "
-             f"{player.lobby} · {label('stations', lang)} {player.stations_left}")
+    staff = staff_line(player, lang)
     draw_text(im, (x, y), staff, TEXT, style.INK, anchor="lm")
     y = by + ROW_ROUTE
     if player.route:
-        route = edition.route_cards.get(player.route)
-        names = (f"{edition.nodes[route.a].name}–{edition.nodes[route.b].name}"
-                 if route else player.route)
+        names = route_names(edition, player)
         done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
         draw_text(im, (bx + 12, y), f"{label('route', lang)}: {names}{done}", TEXT, style.INK,
                   anchor="lm")
@@ -151,24 +154,10 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
 
 def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
                     player: Player, b: Point) -> None:
-    bx, by = b
-    x = bx + 10
-    y = by + ROW_HAND + SMALL + 6
     # cards overlap when the hand outgrows its room, every chip's left edge still shows
     step = min(CHIP_W + 4, (SLOT_X - 24 - CHIP_W) // max(1, len(player.hand) - 1))
-    for card in player.hand:
-        card_chip(draw, im, (int(x), int(y), int(x) + CHIP_W, int(y) + CHIP_H), edition, card)
-        x += step
-    for slot in edition.slots:
-        cards = player.slots.get(slot, ())
-        capacity = edition.slot_capacity[slot] + player.extra_capacity.get(slot, 0)
-        for k in range(max(capacity, len(cards))):
-            x0, y0, x1, y1 = slot_box(edition, slot, k)
-            box = (int(bx + x0), int(by + y0), int(bx + x1), int(by + y1))
-            if k < len(cards):
-                card_chip(draw, im, box, edition, cards[k])
-            else:
-                draw.rectangle(box, outline=style.FRAME, width=2)
+    draw_hand_and_slots(draw, im, edition, player, b, hand=(10, ROW_HAND + SMALL + 6),
+                        step=step, chip=(CHIP_W, CHIP_H), slot_box=slot_box, frame=2)
 
 
 def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: State,
@@ -208,10 +197,7 @@ def _deliveries(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, pl
         draw_text(im, (x + DELIVERY_W - 10, y + 13), f"{row.dm}", TEXT, style.INK,
                   anchor="rm")
         goods_token(draw, im, (x + 58, y + 13), 18, row.goods, goods_letter(row.goods, lang))
-        got = player.deliveries.get(code)
-        marks = (got.goods if got else "", got.dm if got else False,
-                 got.pharma if got else False)
-        for k, mark in enumerate(marks):
+        for k, mark in enumerate(delivery_marks(player, code)):
             mx = x + 5 + k * 29
             box = (mx, y + 32, mx + 25, y + DELIVERY_H - 6)
             draw.rectangle(box, fill=style.INK if mark else style.PAPER, outline=style.FRAME)

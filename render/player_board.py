@@ -10,11 +10,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import layout, style
+from render.board_parts import (
+    delivery_marks,
+    draw_hand_and_slots,
+    mark_whose_move,
+    route_names,
+    staff_line,
+)
 from render.fonts import font
 from render.labels import goods_letter, label
-from render.markers import card_chip, goods_token, player_marker, seat_of
+from render.markers import goods_token, player_marker, seat_of
 from render.sprites import draw_text, text_width
-from rules import pending_decision
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -40,6 +46,11 @@ TRUCK_X = 8 + 8 * DELIVERY_W + 10
 
 def board_origin(o: Point, seat: int) -> Point:
     return (o[0] + BOARD_X, o[1] + BOARD_Y + seat * BOARD_H)
+
+
+def _board_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
+    bx, by = board_origin(o, seat)
+    return (bx, by, bx + BOARD_W, by + BOARD_H - 6)
 
 
 def slot_box(edition: Edition, slot: str, k: int) -> tuple[int, int, int, int]:
@@ -74,8 +85,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
     small = font(11)
     for seat in range(players):
         bx, by = board_origin(o, seat)
-        draw.rounded_rectangle((bx, by, bx + BOARD_W, by + BOARD_H - 6), radius=6,
-                               fill=style.PAPER, outline=style.FRAME, width=2)
+        draw.rounded_rectangle(_board_frame(o, seat), radius=6, fill=style.PAPER,
+                               outline=style.FRAME, width=2)
         draw.text((bx + 8, by + ROW_HAND), label("hand", lang), font=small, fill=style.MUTED)
         for i, slot in enumerate(edition.slots):
             x = bx + SLOT_X + i * SLOT_W
@@ -106,15 +117,10 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
     draw = ImageDraw.Draw(im)
-    decision = pending_decision(state)
-    active = None if decision is None else decision.player
+    mark_whose_move(draw, state, lambda seat: _board_frame(o, seat), radius=6, width=4)
     for seat, pid in enumerate(state.order):
         bx, by = board_origin(o, seat)
         player = state.players[pid]
-        if pid == active:  # a thick frame in the player's colour: whose move it is
-            draw.rounded_rectangle((bx, by, bx + BOARD_W, by + BOARD_H - 6), radius=6,
-                                   outline=style.PLAYER_COLOURS[seat_of(state.order, pid)],
-                                   width=4)
         _identity(draw, im, state, edition, player, (bx, by), lang)
         _hand_and_slots(draw, im, edition, player, (bx, by))
         _keys_and_development(draw, im, state, edition, player, (bx, by), lang)
@@ -130,14 +136,11 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     x = bx + 38 + min(150, text_width(player.id, 19, True)) + 14
     draw_text(im, (x, y), f"{player.money} DM", 19, style.INK, bold=True, anchor="lm")
     x += 90
-    staff = (f"{label('employees', lang)} {player.supply} · {label('lobby', lang)} "
-             f"{player.lobby} · {label('stations', lang)} {player.stations_left}")
+    staff = staff_line(player, lang)
     draw_text(im, (x, y), staff, 14, style.INK, anchor="lm")
     x += text_width(staff, 14) + 12
     if player.route:
-        route = edition.route_cards.get(player.route)
-        names = (f"{edition.nodes[route.a].name}–{edition.nodes[route.b].name}"
-                 if route else player.route)
+        names = route_names(edition, player)
         done = "✓" * len(player.route_rewards)
         draw_text(im, (x, y), f"{label('route', lang)}: {names} {done}", 13, style.MUTED,
                   anchor="lm")
@@ -149,23 +152,9 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
 
 def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
                     player: Player, b: Point) -> None:
-    bx, by = b
-    x = bx + 40
     step = min(CHIP_W + 3, (SLOT_X - 48) // max(1, len(player.hand)))
-    for card in player.hand:
-        card_chip(draw, im, (int(x), int(by + ROW_HAND), int(x) + CHIP_W,
-                             int(by + ROW_HAND) + CHIP_H), edition, card)
-        x += step
-    for slot in edition.slots:
-        cards = player.slots.get(slot, ())
-        capacity = edition.slot_capacity[slot] + player.extra_capacity.get(slot, 0)
-        for k in range(max(capacity, len(cards))):
-            x0, y0, x1, y1 = slot_box(edition, slot, k)
-            box = (int(bx + x0), int(by + y0), int(bx + x1), int(by + y1))
-            if k < len(cards):
-                card_chip(draw, im, box, edition, cards[k])
-            else:
-                draw.rectangle(box, outline=style.FRAME, width=1)
+    draw_hand_and_slots(draw, im, edition, player, b, hand=(40, ROW_HAND), step=step,
+                        chip=(CHIP_W, CHIP_H), slot_box=slot_box, frame=1)
 
 
 def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: State,
@@ -202,10 +191,7 @@ def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: 
         row = edition.delivery_row(player.board, code)
         draw_text(im, (x + DELIVERY_W - 6, y + 11), f"{row.dm}", 11, style.INK, anchor="rs")
         goods_token(draw, im, (x + 9, y + 20), 11, row.goods, goods_letter(row.goods, lang))
-        got = player.deliveries.get(code)
-        marks = (got.goods if got else "", got.dm if got else False,
-                 got.pharma if got else False)
-        for k, mark in enumerate(marks):
+        for k, mark in enumerate(delivery_marks(player, code)):
             mx = x + 4 + k * 17
             box = (mx, y + 28, mx + 13, y + 38)
             draw.rectangle(box, fill=style.INK if mark else style.PAPER, outline=style.FRAME)

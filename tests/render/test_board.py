@@ -11,6 +11,8 @@ from PIL import Image
 
 import render
 from render import layout, map_layer, panels, style
+from render.labels import LANGS, label
+from render.sprites import text_width
 from rules import city_value, edition_of, load_edition
 from rules.state import State, Truck
 
@@ -119,21 +121,6 @@ def test_a_truck_appears_where_the_state_puts_it(start: State) -> None:
     assert style.GOODS["chemicals"] not in colours_in(decode(render.board(start)), box)
 
 
-def test_office_seats_show_their_players(start: State) -> None:
-    edition = edition_of(start)
-    ox, oy = layout.panel_origin("full") or (0, 0)
-    seats = start.offices["black"]
-    im = decode(render.board(start))
-    row = edition.colours.index("black")
-    filled = panels.seat_box(row, 0)
-    empty = panels.seat_box(row, len(seats))
-    centre = (ox + (filled[0] + filled[2]) // 2 - 4, oy + (filled[1] + filled[3]) // 2)
-    seat_colours = set(style.PLAYER_COLOURS)
-    assert im.getpixel(centre) in seat_colours
-    centre = (ox + (empty[0] + empty[2]) // 2, oy + (empty[1] + empty[3]) // 2)
-    assert close(im.getpixel(centre), style.EMPTY_SEAT)
-
-
 def test_the_east_is_hatched_until_era_3(start: State) -> None:
     edition = load_edition()
     leipzig = layout.node_xy(edition, "leipzig", layout.geometry("map"))
@@ -199,6 +186,50 @@ def test_players_view_sets_nothing_too_small_for_a_phone() -> None:
     assert phone_board.SMALL * scale >= 9
     assert phone_board.BIG * scale >= 14
     assert phone_board.CHIP_H * scale >= 20  # a card in hand or on a slot
+
+
+def test_players_view_sets_the_shared_boards_large_enough_for_a_phone(start: State) -> None:
+    """Atop the players view the offices, administration and card display were set 10-15 px
+    (5-7 px on a phone); their least text is now 18 px, and nothing runs into the next."""
+    from render import legend
+
+    geo = panels.PHONE
+    scale = PHONE_W / layout.view_size("players")[0]
+    sizes = (geo.title, geo.colour_text, geo.lobby_text, geo.dept_text, geo.floor_text,
+             geo.lobby_count, geo.floor_count, geo.display_text, geo.goods_text)
+    assert min(sizes) * scale >= 9
+    assert min(geo.seat_marker, geo.floor_marker, geo.chip, geo.goods_token) * scale >= 12
+    edition = edition_of(start)
+    seats = edition.seats(4)
+    assert panels.seat_box(len(edition.colours) - 1, seats - 1, geo)[2] < geo.admin_x
+    last_dept = panels.floor_box(edition, edition.departments[-1], 1, geo)
+    assert last_dept[2] <= layout.PANEL_W - 4
+    assert last_dept[3] < legend.PANEL_Y
+    goods_right = max(
+        text_width(label("display", lang), geo.display_text, True) + 10
+        + len(edition.goods) * geo.goods_step for lang in LANGS)
+    cards_right = max(
+        text_width(label("display", lang), geo.display_text, True) + 10
+        + edition.display_size * (geo.chip + 5) for lang in LANGS)
+    assert geo.display_x + max(goods_right, cards_right) < legend.PANEL_X
+    bottom = max(geo.display_y + geo.goods_row + geo.chip,
+                 legend.PANEL_Y + legend.panel_height(edition))
+    assert bottom <= layout.PLAYERS_TOP
+
+
+@pytest.mark.parametrize("view", ["full", "players"])
+def test_office_seats_show_their_players_in_both_views(start: State, view: str) -> None:
+    edition = edition_of(start)
+    geo = panels.DESKTOP if view == "full" else panels.PHONE
+    ox, oy = layout.panel_origin(view) or (0, 0)
+    im = decode(render.board(start, view))
+    row = edition.colours.index("black")
+    filled = panels.seat_box(row, 0, geo)
+    empty = panels.seat_box(row, len(start.offices["black"]), geo)
+    seat = (ox + filled[0], oy + filled[1], ox + filled[2], oy + filled[3])
+    assert set(style.PLAYER_COLOURS) & colours_in(im, seat)
+    centre = (ox + (empty[0] + empty[2]) // 2, oy + (empty[1] + empty[3]) // 2)
+    assert close(im.getpixel(centre), style.EMPTY_SEAT)
 
 
 def test_players_view_grows_with_the_table(start: State) -> None:

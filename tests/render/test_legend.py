@@ -39,7 +39,7 @@ def test_the_map_carries_a_legend_in_each_language(start: State, view: str) -> N
 def test_the_players_view_explains_the_goods(start: State) -> None:
     ox, oy = layout.panel_origin("players") or (0, 0)
     box = (ox + legend.PANEL_X, oy + legend.PANEL_Y, ox + legend.PANEL_X + legend.PANEL_W,
-           oy + legend.PANEL_Y + 100)
+           oy + legend.PANEL_Y + legend.panel_height(edition_of(start)))
     crops = [_crop(start, "players", lang, box) for lang in LANGS]
     for crop in crops:
         assert style.GOODS["pharmaceuticals"] in {c for _n, c in crop.getcolors(1 << 16)}
