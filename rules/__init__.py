@@ -31,14 +31,14 @@ from rules.queries import (
     trucks,
     winners,
 )
-from rules.registry import register_edition
+from rules.registry import edition_by_hash, register_edition
 from rules.setup import new_game
 from rules.state import State
 
 __all__ = [
     "Action", "Decision", "Edition", "EditionError", "GameOverError", "IllegalActionError",
     "NotYourDecisionError", "RuleError", "State", "UnknownActionError", "apply",
-    "city_value", "current_player", "edition_of", "employees", "era", "is_over",
+    "city_value", "current_player", "edition_by_hash", "edition_of", "employees", "era", "is_over",
     "legal_actions", "link_status", "load_edition", "money", "new_game", "office_seats",
     "parse_action", "pending_decision", "register_edition", "scores", "trucks", "winners",
 ]

@@ -25,6 +25,7 @@ from rules.errors import RuleError
 from rules.flow import apply
 from rules.model import Edition
 from rules.queries import current_player, scores, winners
+from rules.registry import edition_by_hash
 from rules.setup import new_game
 from rules.state import State
 
@@ -47,12 +48,21 @@ def make_record(edition: Edition, players: Sequence[str], seed: int,
 
 
 def _edition(record: dict[str, Any], edition: Edition | None) -> Edition:
+    """The edition given, else the one the record's hash names (shipped or archived), else
+    the shipped file of the record's edition name."""
+    wanted = record.get("edition_hash")
+    if edition is None and isinstance(wanted, str):
+        try:
+            return edition_by_hash(wanted)
+        except RuleError:
+            raise ReplayError(f"no shipped or archived edition has hash {wanted[:12]}; "
+                              "pass the edition in") from None
     if edition is None:
         if record.get("edition") != "classic":
             raise ReplayError(f"edition {record.get('edition')!r} is not shipped; pass it in")
         edition = load_edition()
-    if record.get("edition_hash") not in (None, edition.hash):
-        raise ReplayError(f"the record was played with edition hash {record['edition_hash']},"
+    if wanted not in (None, edition.hash):
+        raise ReplayError(f"the record was played with edition hash {wanted},"
                           f" this edition is {edition.hash}")
     return edition
 

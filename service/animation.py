@@ -19,5 +19,5 @@ class AnimationMixin(ServiceCore):
         with self._translated(game_id):
             log = await self.store.read_log(game_id)
         actions = tuple((a.player_id, a.notation) for a in log)
-        return await self.boards.animate(game.edition, tuple(game.player_ids), game.seed,
+        return await self.boards.animate(game.edition_hash, tuple(game.player_ids), game.seed,
                                          actions, lang)

@@ -73,14 +73,14 @@ def make_executor(kind: str = "process", workers: int = 2) -> Executor:
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
 
 
-def animate_record(edition: str, players: tuple[str, ...], seed: int,
+def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
                    actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
     """GIF bytes of a whole game, from its record (runs in a worker)."""
     import render
 
     from .replay import initial_state
 
-    state = initial_state(edition, players, seed)
+    state = initial_state(edition_hash, players, seed)
     states = [state]
     for player, notation in actions:
         state = rules_apply(state, player, notation)
@@ -106,10 +106,10 @@ class BoardPool:
             job = partial(self.renderer, state, view, lang)
         return await loop.run_in_executor(self.executor, job)
 
-    async def animate(self, edition: str, players: tuple[str, ...], seed: int,
+    async def animate(self, edition_hash: str, players: tuple[str, ...], seed: int,
                       actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
         loop = asyncio.get_running_loop()
-        job = partial(animate_record, edition, players, seed, actions, lang)
+        job = partial(animate_record, edition_hash, players, seed, actions, lang)
         return await loop.run_in_executor(self.executor, job)
 
     def close(self) -> None:

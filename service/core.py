@@ -152,7 +152,7 @@ class ServiceCore:
         """The state after the first `moves` actions of the log."""
         with self._translated(game.id):
             log = await self.store.read_log(game.id, 1, limit=moves)
-        start = initial_state(game.edition, game.player_ids, game.seed)
+        start = initial_state(game.edition_hash, game.player_ids, game.seed)
         return replay(start, ((a.player_id, a.notation) for a in log))
 
     def _remember(self, game_id: int, version: int, state: State) -> None:

@@ -92,11 +92,11 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
         self._require_host(game, by_user)
         if game.status != "lobby":
             self._require_running(game)  # raises the right status error
-        edition = edition_named(game.edition)
+        edition = rules.edition_by_hash(game.edition_hash)
         if len(game.players) < edition.players_min:
             raise NotEnoughPlayers(game=game_id, count=len(game.players),
                                    low=edition.players_min)
-        state = initial_state(game.edition, game.player_ids, game.seed)
+        state = initial_state(game.edition_hash, game.player_ids, game.seed)
         first = rules.current_player(state)
         assert first is not None
         with self._translated(game_id):
@@ -351,7 +351,7 @@ def _setting(game: Game, key: str, raw: str) -> Any:
     if key not in SETTINGS:
         raise BadOption(name="setting", value=key, expected=", ".join(SETTINGS))
     if key == "seats":
-        edition = edition_named(game.edition)
+        edition = rules.edition_by_hash(game.edition_hash)
         if game.status != "lobby" or not raw.isdigit() or not (
                 max(edition.players_min, len(game.players)) <= int(raw) <= edition.players_max):
             raise BadOption(name="seats", value=raw, expected=Phrase("expect.seats_in_lobby"))

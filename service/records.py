@@ -17,7 +17,7 @@ import rules
 from rules import RuleError, State
 
 from .errors import BadRecord, RecordMismatch
-from .replay import initial_state
+from .replay import edition_named, initial_state
 
 FORMAT = "autobahn-record"
 FORMAT_VERSION = 1
@@ -88,13 +88,16 @@ def check_record(record: Any) -> CheckedRecord:
     names = record.get("names") or {}
     if not isinstance(names, Mapping):
         raise BadRecord(reason="'names' must map players to names")
+    wanted_hash = record.get("edition_hash")
     try:
-        start = initial_state(edition, players, seed)
+        # The record's own edition file when it names one (shipped or archived), else the
+        # current file of that name.
+        start = (initial_state(wanted_hash, players, seed) if isinstance(wanted_hash, str)
+                 else rules.new_game(edition_named(edition), players=list(players), seed=seed))
     except RuleError as err:
         raise BadRecord(reason=err.english()) from None
-    wanted_hash = record.get("edition_hash")
-    if wanted_hash is not None and wanted_hash != start.edition_hash:
-        raise BadRecord(reason=f"it was played with another version of edition {edition}")
+    if start.edition != edition:
+        raise BadRecord(reason=f"it names edition {edition}, its hash is of {start.edition}")
     state = start
     for move, (player, notation) in enumerate(actions, start=1):
         try:

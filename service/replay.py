@@ -23,8 +23,12 @@ def edition_named(name: str) -> Edition:
     return edition
 
 
-def initial_state(edition_name: str, players: Sequence[str], seed: int) -> State:
-    return rules.new_game(edition_named(edition_name), players=list(players), seed=seed)
+def initial_state(edition_hash: str, players: Sequence[str], seed: int) -> State:
+    """The game as dealt, with the very edition file it was created with (found by its
+    hash among the shipped and archived editions): a corrected `classic.toml` never
+    changes the rules of a game already in the database."""
+    return rules.new_game(rules.edition_by_hash(edition_hash), players=list(players),
+                          seed=seed)
 
 
 def replay(start: State, actions: Iterable[tuple[str, str]]) -> State:
