@@ -34,6 +34,9 @@ from rules.model import (
 )
 
 CLASSIC_PATH = Path(__file__).parent / "editions" / "classic.toml"
+# Keys added to the format after editions were archived: an edition file without them
+# meant exactly this (rules/editions/archive/ must keep loading unchanged).
+LEGACY = {"icon": "develop 1", "revealed_extra": 1}
 FEATURES = ("S", "D", "B", "-")
 MAX_SECTIONS = 3  # RULES §2: a link has 1–3 sections
 DECKS = ("basic", "improved", "advanced")
@@ -93,6 +96,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
     slots, admin = doc.table("slots"), doc.table("administration")
     boards, offices, cards = doc.table("delivery_boards"), doc.table("offices"), doc.table("cards")
     routes, values = doc.table("routes"), doc.table("city_values")
+    track = doc.table("development_track")
     edition = Edition(
         name=ed.string("name"),
         hash=digest,
@@ -136,17 +140,21 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         delivery_board=_delivery_rows(boards),
         delivery_board_count=boards.integer("count", minimum=1),
         bonus_tiles=_bonus_bag(doc.table("bonus_tiles")),
-        development_track=_track(doc.table("development_track")),
+        development_track=_track(track),
+        develop_icon=_bonus(track.string("icon", LEGACY["icon"]), track.key("icon")),
         locks=_locks(doc.table("locks")),
         display_size=cards.integer("display_size", minimum=0),
         cards=_cards(cards),
         route_cards=_route_cards(routes.table("cards")),
         route_reward_complete=_bonuses(routes, "reward_complete"),
         route_reward_upgraded=_bonuses(routes, "reward_upgraded"),
+        routes_revealed_extra=routes.integer("revealed_extra", LEGACY["revealed_extra"],
+                                             minimum=0),
         source=source,
     )
     checks = _checks(doc.table("checks", default={}))
-    for table in (ed, player, costs, slots, admin, boards, offices, cards, routes, values, doc):
+    for table in (ed, player, costs, slots, admin, boards, offices, cards, routes, values, track,
+                  doc):
         table.done()
     return edition, checks
 
@@ -289,7 +297,6 @@ def _bonus_bag(tiles: Table) -> tuple[str, ...]:
 
 def _track(track: Table) -> tuple[str | None, ...]:
     spaces = track.list_of("spaces", str)
-    track.done()
     # "" marks a space without a bonus (space 0, where the token starts).
     return tuple(_bonus(s, track.key("spaces") + f"[{i}]") if s else None
                  for i, s in enumerate(spaces))

@@ -42,14 +42,14 @@ def _check_players(ed: Edition) -> None:
     if ed.players_min > ed.players_max:
         raise Problem("edition.players_min",
                       f"{ed.players_min} is more than players_max {ed.players_max}")
-    # Each player gets a different board (§4.4) and the draft reveals players + 1 routes (§4.7).
+    # Each player gets a different board (§4.4) and the draft reveals players + extra routes (§4.7).
     if ed.delivery_board_count < ed.players_max:
         raise Problem("delivery_boards.count", f"{ed.delivery_board_count} boards cannot give "
                                                f"{ed.players_max} players one each")
-    if len(ed.route_cards) < ed.players_max + 1:
+    drafted = ed.players_max + ed.routes_revealed_extra
+    if len(ed.route_cards) < drafted:
         raise Problem("routes.cards", f"the draft for {ed.players_max} players needs "
-                                      f"{ed.players_max + 1} route cards, found "
-                                      f"{len(ed.route_cards)}")
+                                      f"{drafted} route cards, found {len(ed.route_cards)}")
 
 
 def _check_colours(ed: Edition) -> None:

@@ -172,6 +172,8 @@ class Edition:
     route_cards: dict[str, RouteCard]
     route_reward_complete: tuple[str, ...]  # bonuses for joining by complete links
     route_reward_upgraded: tuple[str, ...]  # bonuses for joining by upgraded links only
+    routes_revealed_extra: int  # the draft reveals players + this many route cards
+    develop_icon: str  # the bonus of a section's develop icon, e.g. "develop 1"
     # numbers of the seed rulings, read from the file like every other (no defaults here:
     # an edition built without them must fail, not quietly play by classic's numbers)
     value_per_autobahn: int

@@ -238,7 +238,7 @@ def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
         state = evolve(state, section_tiles=state.section_tiles.without(section))
         effects.extend(bonus_effects(tile, pid, "tile"))
     if link.features[n - 1] == "D":
-        effects.append(Effect("develop", pid, 1, source="develop_icon"))
+        effects.extend(bonus_effects(edition.develop_icon, pid, "develop_icon"))
     return prepend(state, effects)
 
 

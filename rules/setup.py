@@ -67,7 +67,7 @@ def new_game(edition: Edition, players: Sequence[str], seed: int) -> State:
     # 5. the start player; play proceeds in seat order from there
     rng, start = below(rng, len(ids))
     order = tuple(ids[start:] + ids[:start])
-    # 7. the route draft: players + 1 cards revealed
+    # 7. the route draft: players + `routes_revealed_extra` cards revealed
     rng, routes = shuffled(rng, list(edition.route_cards))
     prebuilt = frozenset(sid for link in edition.links.values() if link.prebuilt
                          for sid in link.section_ids())
@@ -82,8 +82,8 @@ def new_game(edition: Edition, players: Sequence[str], seed: int) -> State:
         section_tiles=FrozenDict(section_tiles), country_tiles=FrozenDict(country_tiles),
         bag=bag, display=improved[:edition.display_size],
         deck=improved[edition.display_size:], advanced_deck=advanced,
-        routes_offered=routes[:len(ids) + 1], turn=None, queue=(), last_builder=None,
-        final_turns=(), reveals=0,
+        routes_offered=routes[:len(ids) + edition.routes_revealed_extra], turn=None, queue=(),
+        last_builder=None, final_turns=(), reveals=0,
     )
     # 6. in seat order, one employee each on the start office
     for pid in order:

@@ -243,6 +243,9 @@ def test_message_names_file_key_and_problem_exactly(tmp_path: Path) -> None:
 # ----- broken editions: one change each -----
 
 CASES = [
+    # keys added later: their values are still checked
+    ("development_track.icon", "fly 2", "development_track.icon", "unknown bonus"),
+    ("routes.revealed_extra", -1, "routes.revealed_extra", "must be at least 0"),
     # how departments score
     ("administration.scoring.trade", "deliveries", "administration.scoring.trade",
      "unknown measure 'deliveries'"),

@@ -3,11 +3,22 @@ file never changes the rules of a game already running."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from rules import RuleError, State, legal_actions, load_edition, money, new_game, registry
+from rules import (
+    RuleError,
+    State,
+    apply,
+    current_player,
+    legal_actions,
+    load_edition,
+    money,
+    new_game,
+    registry,
+)
 from rules.edition import CLASSIC_PATH
 from rules.registry import edition_by_hash
 
@@ -51,3 +62,20 @@ def test_every_archived_edition_is_valid_and_named_by_its_hash() -> None:
     for path in (registry.EDITIONS_DIR / "archive").glob("*.toml"):
         edition = load_edition(path)
         assert path.stem.endswith(edition.hash[:12]), path.name
+
+
+def test_the_archived_classic_plays_exactly_like_the_current_one() -> None:
+    # The archived file predates `routes.revealed_extra` and `development_track.icon`; read
+    # with their legacy meaning it must deal and play the same game as today's file.
+    (archived,) = (registry.EDITIONS_DIR / "archive").glob("classic-*.toml")
+    old, new = load_edition(archived), load_edition()
+    a = new_game(old, ["ann", "ben", "cem"], seed=9)
+    b = new_game(new, ["ann", "ben", "cem"], seed=9)
+    for _ in range(150):
+        assert dataclasses.replace(a, edition_hash=new.hash) == b
+        if a.phase == "over":
+            break
+        player = current_player(a)
+        choice = legal_actions(a, player)[len(a.built) % len(legal_actions(a, player))]
+        assert choice in legal_actions(b, player)
+        a, b = apply(a, player, choice), apply(b, player, choice)
