@@ -36,10 +36,17 @@ def placeholders(template: str) -> set[str]:
 
 
 class Phrase(str):
-    """A parameter that is itself a catalogue key: translated into the message's language
-    before it is filled in. Errors carry these instead of English words ("a number")."""
+    """A parameter that is itself a catalogue key (with its own parameters): translated
+    into the message's language before it is filled in. Errors carry these instead of
+    English words ("a number"), and a rule error nested in another message travels as one.
+    """
 
-    __slots__ = ()
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, /, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, key)
+        phrase.params = params
+        return phrase
 
 
 class _Lenient(dict[str, Any]):
@@ -65,7 +72,8 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     if template is None:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{code} ({shown})" if shown else code
-    words = {k: translate(v, lang) if isinstance(v, Phrase) else v for k, v in params.items()}
+    words = {k: translate(v, lang, **v.params) if isinstance(v, Phrase) else v
+             for k, v in params.items()}
     try:
         return string.Formatter().vformat(template, (), _Lenient(words))
     except (ValueError, IndexError, AttributeError, KeyError):

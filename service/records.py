@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from locales import Phrase
 from rules import RuleError, State
 
 from .errors import BadRecord, RecordMismatch
@@ -61,33 +62,33 @@ def make_record(*, edition: str, edition_hash: str, seed: int, players: Sequence
 def _field(record: Mapping[str, Any], key: str, kind: type) -> Any:
     value = record.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise BadRecord(reason=f"'{key}' is missing or not a {kind.__name__}")
+        raise BadRecord(reason=Phrase("record.field", key=key, kind=kind.__name__))
     return value
 
 
 def check_record(record: Any) -> CheckedRecord:
     """Validate and replay `record`; raises BadRecord or RecordMismatch."""
     if not isinstance(record, Mapping) or record.get("format") != FORMAT:
-        raise BadRecord(reason=f"not an {FORMAT} file")
+        raise BadRecord(reason=Phrase("record.format", format=FORMAT))
     if record.get("version") != FORMAT_VERSION:
-        raise BadRecord(reason=f"record version {record.get('version')!r} is not supported")
+        raise BadRecord(reason=Phrase("record.version", version=str(record.get("version"))[:20]))
     edition = _field(record, "edition", str)
     seed = _field(record, "seed", int)
     players = _field(record, "players", list)
     raw_actions = _field(record, "actions", list)
     if not all(isinstance(p, str) and p for p in players):
-        raise BadRecord(reason="'players' must be non-empty names")
+        raise BadRecord(reason=Phrase("record.players"))
     if len(raw_actions) > MAX_ACTIONS:
-        raise BadRecord(reason=f"more than {MAX_ACTIONS} actions")
+        raise BadRecord(reason=Phrase("record.too_long", limit=MAX_ACTIONS))
     actions: list[tuple[str, str]] = []
     for item in raw_actions:
         if (not isinstance(item, list | tuple) or len(item) != 2
                 or not all(isinstance(x, str) for x in item)):
-            raise BadRecord(reason=f"action {len(actions) + 1} is not [player, notation]")
+            raise BadRecord(reason=Phrase("record.action", number=len(actions) + 1))
         actions.append((item[0], item[1]))
     names = record.get("names") or {}
     if not isinstance(names, Mapping):
-        raise BadRecord(reason="'names' must map players to names")
+        raise BadRecord(reason=Phrase("record.names"))
     wanted_hash = record.get("edition_hash")
     try:
         # The record's own edition file when it names one (shipped or archived), else the
@@ -95,17 +96,18 @@ def check_record(record: Any) -> CheckedRecord:
         start = (initial_state(wanted_hash, players, seed) if isinstance(wanted_hash, str)
                  else rules.new_game(edition_named(edition), players=list(players), seed=seed))
     except RuleError as err:
-        raise BadRecord(reason=err.english()) from None
+        raise BadRecord(reason=Phrase(err.code, **err.params)) from None
     if start.edition != edition:
-        raise BadRecord(reason=f"it names edition {edition}, its hash is of {start.edition}")
+        raise BadRecord(reason=Phrase("record.edition", edition=edition, actual=start.edition))
     state = start
     for move, (player, notation) in enumerate(actions, start=1):
         try:
             state = rules.apply(state, player, notation)
         except RuleError as err:
-            raise RecordMismatch(move=move, notation=notation, reason=err.english()) from None
+            raise RecordMismatch(move=move, notation=notation,
+                                 reason=Phrase(err.code, **err.params)) from None
     final = record.get("final")
     if isinstance(final, Mapping) and final.get("digest") not in (None, state_digest(state)):
-        raise BadRecord(reason="the replayed game does not end in the recorded state")
+        raise BadRecord(reason=Phrase("record.final"))
     return CheckedRecord(edition, start.edition_hash, seed, tuple(players),
                          {str(k): str(v) for k, v in names.items()}, tuple(actions), start, state)

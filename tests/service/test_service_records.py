@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from service_testutil import FOUR, first_choice_game, long_game, record_of
 
 import rules
 from service import CONSOLE, GameService
-from service.errors import BadMoveNumber, BadOption, BadRecord, RecordMismatch
+from service.errors import BadMoveNumber, BadOption, BadRecord, RecordMismatch, message
 from service.records import check_record
 
 
@@ -31,6 +32,10 @@ async def test_a_record_that_does_not_replay_is_refused(service: GameService) ->
         await service.import_record(CONSOLE, "ann", record)
     assert info.value.params["move"] == 7
     assert await service.games_here(CONSOLE, active=False) == []  # nothing was stored
+    # The rule's refusal inside the message is in the reader's language too.
+    german = message(info.value, "de")
+    assert "Zug 7" in german or "7" in german
+    assert "is not" not in german and "must decide" not in german, german
 
 
 @pytest.mark.parametrize("change", [
@@ -40,8 +45,12 @@ async def test_a_record_that_does_not_replay_is_refused(service: GameService) ->
 ])
 def test_bad_records(change: dict) -> None:
     record = record_of(first_choice_game()[:3]) | change
-    with pytest.raises(BadRecord):
+    with pytest.raises(BadRecord) as info:
         check_record(record)
+    # Every reason is a catalogue phrase: nothing of it stays untranslated in French.
+    french = message(info.value, "fr")
+    assert not re.search(r"record\.[a-z]", french), french  # no untranslated key
+    assert " is " not in french and " must " not in french, french
 
 
 async def test_board_at_move_n(service: GameService) -> None:
