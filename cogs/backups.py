@@ -7,32 +7,24 @@ and the next one still runs.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from pathlib import Path
 from typing import Any
 
+from cogs.loops import BackgroundLoop
+
 log = logging.getLogger("autobahn.discord.backups")
 
 
-class BackupLoop:
+class BackupLoop(BackgroundLoop):
+    name = "autobahn-backups"
+
     def __init__(self, service: Any, folder: str | Path, every_s: float, keep: int) -> None:
+        super().__init__()
         self.service = service
         self.folder = Path(folder)
         self.every_s = every_s
         self.keep = keep
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="autobahn-backups")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def run_once(self) -> Path | None:
         try:

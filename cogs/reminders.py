@@ -18,7 +18,6 @@ now" with the bot's injected clock.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import re
@@ -43,6 +42,7 @@ from cogs.common import (
 )
 from cogs.errors import CogError
 from cogs.i18n import SAFE_MENTIONS, t
+from cogs.loops import BackgroundLoop
 from locales import Phrase
 
 if TYPE_CHECKING:
@@ -52,25 +52,15 @@ log = logging.getLogger("autobahn.discord.reminders")
 _HHMM = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
-class ReminderLoop:
-    """A plain asyncio task (a `tasks.loop` stops for good on an unexpected exception):
-    every iteration is guarded, so one failure is logged and the next iteration runs."""
+class ReminderLoop(BackgroundLoop):
+    """Every iteration is guarded, so one failure is logged and the next iteration runs."""
+
+    name = "autobahn-reminders"
 
     def __init__(self, bot: AutobahnBot, interval: float = 30.0) -> None:
+        super().__init__()
         self.bot = bot
         self.interval = interval
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="autobahn-reminders")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
