@@ -86,18 +86,27 @@ def in_own_place(interaction: discord.Interaction, game: Game) -> bool:
     return interaction.channel_id == game.channel_id
 
 
-async def game_here(interaction: discord.Interaction) -> Game:
-    """The active game of this channel or thread (for commands that change it)."""
-    game = await service_of(interaction).game_here(place_of(interaction))
+async def game_here(interaction: discord.Interaction, game_id: int | None = None) -> Game:
+    """The open game of this channel or thread, or the one named by `game_id` when it is
+    played here (for commands that change a game)."""
+    service = service_of(interaction)
+    if game_id is not None:
+        game = (await service.view(game_id)).game
+    else:
+        game = await service.game_here(place_of(interaction), user_id(interaction))
     if not in_own_place(interaction, game):
         raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
     return game
 
 
 async def find_game(interaction: discord.Interaction, game_id: int | None) -> Game:
-    """For read-only commands: the game by id (same server only), else the one here."""
+    """For read-only commands: the game by id (same server only), else the one here —
+    the open one, or the one that ended here last (a finished game stays reachable)."""
     if game_id is None:
-        game = await game_here(interaction)
+        game = await service_of(interaction).game_to_look_at(place_of(interaction),
+                                                             user_id(interaction))
+        if not in_own_place(interaction, game):
+            raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
     else:
         game = (await service_of(interaction).view(game_id)).game
         if game.guild_id != interaction.guild_id:
@@ -133,15 +142,14 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
         # No legal action is this long: refuse before any lookup, echoing only a stub.
         raise UnknownActionError(text=notation[:57] + "...")
     service = service_of(interaction)
-    if game_id is None:
-        game = await game_here(interaction)
-    else:
-        game = (await service.view(game_id)).game
-        if not in_own_place(interaction, game):
-            raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    game = await game_here(interaction, game_id)
     note(interaction, game)
     if version is not None and version != game.version:
         raise CogError("discord.stale_button", game=game.id)
+    if index is not None and notation is None:
+        # A button or menu of the current board: the wrong person gets the true answer
+        # /act gives (not playing, someone else's decision), not "the board has changed".
+        await service.check_turn(game.id, user_id(interaction))
     if notation is not None and notation.startswith("#") and notation[1:].isdigit():
         index = int(notation[1:])  # an autocomplete value standing for a long notation
     if index is not None:
@@ -284,11 +292,13 @@ async def perform_vote(interaction: discord.Interaction, game_id: int, request: 
                                           interaction_id=str(interaction.id))
         if hasattr(outcome, "removed"):  # the last consent: the undo happened
             await reply(interaction, t("discord.vote_recorded", lang))
+            await close_vote_post(interaction)
             await announce_undo(interaction, game, outcome)
             return
     names = {p.user_id: p.display_name for p in game.players}
     if not outcome.accepted:
         await reply(interaction, t("discord.vote_recorded", lang))
+        await close_vote_post(interaction)
         channel = bot_of(interaction).get_partial_messageable(
             game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
         await channel.send(t("undo.refused", public_lang(game), player=names.get(
@@ -296,6 +306,17 @@ async def perform_vote(interaction: discord.Interaction, game_id: int, request: 
         return
     await reply(interaction, t("undo.vote", lang, player=names.get(user_id(interaction), "?"),
                                waiting=list(outcome.waiting)))
+
+
+async def close_vote_post(interaction: discord.Interaction) -> None:
+    """A decided vote keeps its text but loses its buttons: nobody answers it any more."""
+    message = interaction.message
+    if message is None:
+        return
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException:  # the vote is decided either way; a live button says so
+        log.warning("could not close the vote post %s", message.id)
 
 
 async def announce_undo(interaction: discord.Interaction, game: Game, result: Any) -> None:
@@ -339,6 +360,11 @@ async def present_abandon(interaction: discord.Interaction, game: Game, result: 
     label = game_name(game)
     channel = bot_of(interaction).get_partial_messageable(
         game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
+    if result.ended or result.refused:
+        await close_vote_post(interaction)
+    if result.ended and not result.announce:  # a concurrent last yes posted the end
+        await reply(interaction, t("discord.vote_recorded", lang))
+        return
     if result.ended:
         who = Safe(", ".join(clean(names.get(p, p), 40) for p in result.yes)) if (
             result.request is not None) else interaction.user.display_name

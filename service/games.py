@@ -25,13 +25,11 @@ from .errors import (
     GameFull,
     GameOver,
     IllegalAction,
-    NoGameHere,
     NotEnoughPlayers,
-    NotYourTurn,
-    SeveralGamesHere,
     StaleVersion,
 )
 from .log import log_lines
+from .places import PlacesMixin
 from .records import check_record, make_record
 from .reminding import RemindingMixin
 from .replay import changes, edition_named, initial_state, turn_passed
@@ -43,14 +41,18 @@ ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
-class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, AnimationMixin,
-                  BackupsMixin):
+class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin,
+                  AnimationMixin, BackupsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
-                          settings: Mapping[str, Any] | None = None) -> Game:
-        """A new game in `place` (a `Place`) with the host in seat 0."""
+                          settings: Mapping[str, Any] | None = None,
+                          exclusive: bool = False) -> Game:
+        """A new game in `place` (a `Place`) with the host in seat 0.
+
+        `exclusive` (Discord): refused with GameHere while another game is open in that
+        channel or thread — one open game per place keeps every command unambiguous."""
         edition = edition_named("classic")
         if not edition.players_min <= seats <= edition.players_max:
             raise BadOption(name="players", value=seats,
@@ -58,6 +60,12 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
         if seed is None:
             seed = secrets.randbelow(2**31)
         options = {"seats": seats, "reminders": True, **(settings or {})}
+        async with self._place_lock(place, exclusive):
+            return await self._create(place, host_id, host_name, edition, seed, language,
+                                      options)
+
+    async def _create(self, place: Any, host_id: str, host_name: str, edition: Any,
+                      seed: int, language: str, options: dict[str, Any]) -> Game:
         try:
             return await self.store.create_game(
                 host_id=host_id, host_name=host_name, edition=edition.name,
@@ -129,9 +137,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
         self._require_running(game)
         self._require_member(game, user_id)
         state = await self._state(game)
-        current = rules.current_player(state)
-        if current != user_id:
-            raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
+        self._require_turn(game, state, user_id)
         try:
             after = rules.apply(state, user_id, notation)
             canonical = str(rules.parse_action(notation))
@@ -170,6 +176,15 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
             return (-same_head, -len(set(parts) & set(words)))
 
         return sorted(legal, key=closeness)[:ALTERNATIVES]
+
+    async def check_turn(self, game_id: int, user_id: str) -> None:
+        """Raise what `act` would refuse before the rules look at the action: the game
+        not running, `user_id` not seated, or another player's decision (a button pressed
+        by the wrong person gets the same true answer as /act)."""
+        game = await self._game(game_id)
+        self._require_running(game)
+        self._require_member(game, user_id)
+        self._require_turn(game, await self._state(game), user_id)
 
     async def legal(self, game_id: int, user_id: str | None = None) -> Legal:
         """(player, their legal actions, the game version they belong to); `user_id` None
@@ -242,25 +257,6 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
             actions = await self.store.read_log(game_id)
         return log_lines(actions, self.names(game), lang)
 
-    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
-        statuses = ("lobby", "running") if active else ("lobby", "running", "finished",
-                                                         "abandoned")
-        if place.where is None:
-            return []
-        return await self.store.games_in_channel(place.where, statuses)
-
-    async def game_here(self, place: Any) -> Game:
-        """The one active game in `place`; NoGameHere or SeveralGamesHere otherwise."""
-        games = await self.games_here(place)
-        if not games:
-            raise NoGameHere()
-        if len(games) > 1:
-            raise SeveralGamesHere(games=", ".join(f"#{g.id}" for g in games))
-        return games[0]
-
-    async def games_of(self, user_id: str) -> list[Game]:
-        return await self.store.games_of_player(user_id)
-
     # -- records ----------------------------------------------------------------------------
 
     async def export(self, game_id: int) -> dict[str, Any]:
@@ -276,12 +272,18 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
                            final=await self._state(game))
 
     async def import_record(self, place: Any, host_id: str, record: Any,
-                            language: str = "en") -> Game:
+                            language: str = "en", *, exclusive: bool = False) -> Game:
         """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game.
 
         The record is replayed once (by `check_record`); its whole log is then stored in
         one transaction, so a 250-action game imports in a fraction of a second."""
         checked = check_record(record)
+        if exclusive and not rules.is_over(checked.final):
+            async with self._place_lock(place, True):
+                return await self._import(place, host_id, checked, language)
+        return await self._import(place, host_id, checked, language)
+
+    async def _import(self, place: Any, host_id: str, checked: Any, language: str) -> Game:
         names = checked.names
         game = await self.store.create_game(
             host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
