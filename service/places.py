@@ -46,7 +46,7 @@ class PlacesMixin(ServiceCore):
         async with lock:
             found = await self.games_here(place)
             if found:
-                raise GameHere(game=f"#{found[0].id}")
+                raise GameHere(game=found[0].id)
             yield
 
     async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
