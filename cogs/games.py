@@ -23,7 +23,6 @@ from cogs.common import (
     note,
     place_of,
     posting_live,
-    present_abandon,
     public_lang,
     reply,
     service_of,
@@ -32,6 +31,7 @@ from cogs.common import (
 )
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, join_lines, t
+from cogs.votes import present_abandon
 from service import Place
 
 log = logging.getLogger("autobahn.discord")

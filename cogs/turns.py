@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.common import (
     announce_undo,
     begin,
+    close_decided_votes,
     game_here,
     note,
     perform_act,
@@ -167,6 +168,7 @@ class Turns(commands.Cog):
                                            count=len(result.removed),
                                            actions=list(result.removed)))
                 await announce_undo(interaction, found, result)
+            await close_decided_votes(self.bot, found.id)  # type: ignore[arg-type]
         except ConsentRequired as error:
             # Consent needed: the request is recorded; the others vote with buttons.
             params = error.params
@@ -177,9 +179,11 @@ class Turns(commands.Cog):
                      waiting=list(params.get("waiting", ())))
             channel = self.bot.get_partial_messageable(
                 found.thread_id or found.channel_id or 0, guild_id=found.guild_id)
-            await channel.send(text, view=undo_view(
+            posted = await channel.send(text, view=undo_view(
                 found.id, int(params["request"]), t("discord.undo_yes", public_lang(found)),
                 t("discord.undo_no", public_lang(found))), allowed_mentions=SAFE_MENTIONS)
+            await service.remember_vote_post(found.id, int(params["request"]),
+                                             posted.channel.id, posted.id)
             return
 
 

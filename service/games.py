@@ -36,13 +36,14 @@ from .replay import changes, edition_named, initial_state, turn_passed
 from .results import ActResult, GameView, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
+from .vote_posts import VotePostsMixin
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
 class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin,
-                  AnimationMixin, BackupsMixin):
+                  AnimationMixin, BackupsMixin, VotePostsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,

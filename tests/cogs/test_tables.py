@@ -110,7 +110,8 @@ async def test_undo_vote_asks_the_others_and_closes(table: Table) -> None:
     assert _closed(table) == []
     await table.press(other, yes, components=request.components)
     assert (await table.game()).action_count == 0
-    assert len(_closed(table)) == 1  # the decided vote lost its buttons
+    assert _closed(table)  # the decided vote lost its buttons
+    assert await table.service.decided_vote_posts(1) == []  # none left up
 
 
 async def test_a_decided_abandon_vote_loses_its_buttons(table: Table) -> None:
@@ -122,7 +123,8 @@ async def test_a_decided_abandon_vote_loses_its_buttons(table: Table) -> None:
     assert "asked for this yourself" in table.reply_text()
     await table.press(ANN, yes, components=post.components)
     assert (await table.game()).status == "abandoned"
-    assert len(_closed(table)) == 1
+    assert _closed(table)
+    assert await table.service.decided_vote_posts(1) == []
 
 
 async def test_a_host_who_left_cannot_start_or_abandon(table: Table) -> None:
@@ -137,3 +139,23 @@ async def test_a_host_who_left_cannot_start_or_abandon(table: Table) -> None:
     assert (await table.game()).status == "lobby"
     await table.slash(BEN, "game start")  # the host passed on to the longest seated
     assert (await table.game()).status == "running"
+
+
+async def test_an_undo_vote_decided_by_a_move_or_the_host_loses_its_buttons(
+        table: Table) -> None:
+    await table.new_game(ANN, BEN)
+    while True:  # play until ben's move is in the log and the turn has passed
+        mover = await table.current()
+        await table.slash(mover, "act", action=(await table.legal())[0])
+        if mover == BEN and await table.current() == ANN:
+            break
+    await table.slash(BEN, "undo")  # a vote
+    first = table.posts()[-1]
+    assert first.custom_ids and _closed(table) == []
+    await table.slash(ANN, "act", action=(await table.legal())[0])  # the board moves on
+    assert await table.service.pending_undo(1) is None
+    assert len(_closed(table)) == 1  # the lapsed request's buttons are gone
+    await table.slash(BEN, "undo")  # a new vote, then the host forces it
+    await table.slash(ANN, "undo", force=True)
+    assert len(_closed(table)) == 2
+    assert await table.service.decided_vote_posts(1) == []

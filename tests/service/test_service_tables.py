@@ -189,3 +189,20 @@ async def test_console_games_are_not_exclusive(service: GameService) -> None:
     await service.create_game(CONSOLE, "ann", "Ann")
     await service.create_game(CONSOLE, "ann", "Ann")  # the console switches between games
     assert len(await service.games_here(CONSOLE)) == 2
+
+
+async def test_vote_posts_are_offered_for_closing_once_decided(service: GameService) -> None:
+    from service.errors import BadOption
+
+    game = await _four(service)
+    opened = await service.abandon(game.id, "ben")
+    await service.remember_vote_post(game.id, opened.request, 70, 71)
+    assert await service.decided_vote_posts(game.id) == []  # still open: buttons stay
+    with pytest.raises(BadOption):
+        await service.remember_vote_post(game.id, opened.request, 70, 2**70)
+    for voter in ("cem", "dan"):
+        await service.vote_abandon(game.id, voter, False, request=opened.request)
+    ((post, channel, message),) = await service.decided_vote_posts(game.id)
+    assert (channel, message) == (70, 71)
+    await service.vote_post_closed(game.id, post)
+    assert await service.decided_vote_posts(game.id) == []
