@@ -30,7 +30,7 @@ from cogs.common import (
     user_id,
 )
 from cogs.errors import CogError
-from cogs.i18n import NO_MENTIONS, join_lines, t
+from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
 from cogs.votes import present_abandon
 from service import Place
 
@@ -188,6 +188,10 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         lang = note(interaction)
         games = await service_of(interaction).games_of(user_id(interaction))
         games = [g for g in games if g.guild_id == interaction.guild_id]
+        # Open games first (oldest first), then ended ones newest first: a long history
+        # must not push the games still being played past the message's end.
+        games = ([g for g in games if g.status in ("lobby", "running")]
+                 + [g for g in reversed(games) if g.status not in ("lobby", "running")])
         if not games:
             await reply(interaction, t("game.list_empty", lang))
             return
@@ -196,7 +200,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
             turn = t("game.list_turn", lang, player=game.current_player) if (
                 game.current_player) else ""
             players = [p.display_name for p in game.players]
-            lines.append(t("game.list_item", lang, game=game_name(game), status=game.status,
+            lines.append(t("game.list_item", lang, game=game_name(game),
+                           status=Safe(t(f"game.state.{game.status}", lang)),
                            players=players, turn="") + turn + " " + (
                 f"<#{game.thread_id or game.channel_id}>"))
         await reply(interaction, join_lines(lines))

@@ -119,7 +119,9 @@ async def present_abandon(interaction: discord.Interaction, game: Game, result: 
 
         view = abandon_view(game.id, result.request, t("discord.abandon_yes", public),
                             t("discord.abandon_no", public))
-        posted = await channel.send(t("discord.abandon_request", public, player=result.by,
+        # Those who must answer are mentioned; the asker is named, not pinged.
+        asker = Safe(clean(names.get(result.by, result.by), 40))
+        posted = await channel.send(t("discord.abandon_request", public, player=asker,
                                       game=label, waiting=list(result.waiting), **counts),
                                     view=view, allowed_mentions=SAFE_MENTIONS)
         await bot_of(interaction).service.remember_vote_post(

@@ -79,6 +79,10 @@ async def test_an_ended_game_answers_in_its_thread(table: Table) -> None:
     assert table.recorder.last_reply().files[0][0] == "autobahn-1.json"
     await table.slash(BEN, "game list")
     assert "#1" in table.reply_text() and "No games" not in table.reply_text()
+    assert "[abandoned]" in table.reply_text()
+    await table.slash(ANN, "game new", players=2, thread=False)  # open games come first
+    await table.slash(ANN, "game list", locale="de")
+    assert table.reply_text().index("[offen]") < table.reply_text().index("[abgebrochen]")
 
 
 async def test_the_wrong_person_pressing_a_turn_button_hears_the_truth(table: Table) -> None:
@@ -118,6 +122,7 @@ async def test_a_decided_abandon_vote_loses_its_buttons(table: Table) -> None:
     await table.new_game(ANN, BEN)
     await table.slash(BEN, "game abandon")
     post = table.posts()[-1]
+    assert f"<@{ANN[0]}>" in post.content and f"<@{BEN[0]}>" not in post.content
     yes = next(c for c in post.custom_ids if c.endswith(":yes"))
     await table.press(BEN, yes, components=post.components)
     assert "asked for this yourself" in table.reply_text()
