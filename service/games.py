@@ -29,7 +29,7 @@ from .errors import (
     StaleVersion,
 )
 from .log import log_lines
-from .places import PlacesMixin
+from .places import PlacesMixin, one_per_place
 from .records import check_record, make_record
 from .reminding import RemindingMixin
 from .replay import changes, edition_named, initial_state, turn_passed
@@ -46,14 +46,11 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                   AnimationMixin, BackupsMixin, VotePostsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
+    @one_per_place  # adds `exclusive=True`: refused (GameHere) where a game is open
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
-                          settings: Mapping[str, Any] | None = None,
-                          exclusive: bool = False) -> Game:
-        """A new game in `place` (a `Place`) with the host in seat 0.
-
-        `exclusive` (Discord): refused with GameHere while another game is open in that
-        channel or thread — one open game per place keeps every command unambiguous."""
+                          settings: Mapping[str, Any] | None = None) -> Game:
+        """A new game in `place` (a `Place`) with the host in seat 0."""
         edition = edition_named("classic")
         if not edition.players_min <= seats <= edition.players_max:
             raise BadOption(name="players", value=seats,
@@ -61,12 +58,6 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         if seed is None:
             seed = secrets.randbelow(2**31)
         options = {"seats": seats, "reminders": True, **(settings or {})}
-        async with self._place_lock(place, exclusive):
-            return await self._create(place, host_id, host_name, edition, seed, language,
-                                      options)
-
-    async def _create(self, place: Any, host_id: str, host_name: str, edition: Any,
-                      seed: int, language: str, options: dict[str, Any]) -> Game:
         try:
             return await self.store.create_game(
                 host_id=host_id, host_name=host_name, edition=edition.name,
@@ -273,18 +264,12 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                            final=await self._state(game))
 
     async def import_record(self, place: Any, host_id: str, record: Any,
-                            language: str = "en", *, exclusive: bool = False) -> Game:
+                            language: str = "en") -> Game:
         """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game.
 
         The record is replayed once (by `check_record`); its whole log is then stored in
         one transaction, so a 250-action game imports in a fraction of a second."""
         checked = check_record(record)
-        if exclusive and not rules.is_over(checked.final):
-            async with self._place_lock(place, True):
-                return await self._import(place, host_id, checked, language)
-        return await self._import(place, host_id, checked, language)
-
-    async def _import(self, place: Any, host_id: str, checked: Any, language: str) -> Game:
         names = checked.names
         game = await self.store.create_game(
             host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from typing import Any
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 from store import Game
 
@@ -24,11 +25,25 @@ from .errors import GameHere, NoGameHere, SeveralGamesHere
 
 OPEN = ("lobby", "running")
 ALL = ("lobby", "running", "finished", "abandoned")
+Creator = TypeVar("Creator", bound=Callable[..., Awaitable[Game]])
 
 
 def home(game: Game) -> int | None:
     """The place a game is played in: its thread, else its channel."""
     return game.thread_id if game.thread_id is not None else game.channel_id
+
+
+def one_per_place(create: Creator) -> Creator:
+    """`create(self, place, ...)` with an `exclusive` keyword (Discord passes True): under
+    the place's lock, refused with GameHere while an open game is at that place."""
+
+    @functools.wraps(create)
+    async def wrapper(self: PlacesMixin, place: Any, *args: Any, exclusive: bool = False,
+                      **kwargs: Any) -> Game:
+        async with self._place_lock(place, exclusive):
+            return await create(self, place, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 class PlacesMixin(ServiceCore):
