@@ -86,18 +86,27 @@ def in_own_place(interaction: discord.Interaction, game: Game) -> bool:
     return interaction.channel_id == game.channel_id
 
 
-async def game_here(interaction: discord.Interaction) -> Game:
-    """The active game of this channel or thread (for commands that change it)."""
-    game = await service_of(interaction).game_here(place_of(interaction))
+async def game_here(interaction: discord.Interaction, game_id: int | None = None) -> Game:
+    """The open game of this channel or thread, or the one named by `game_id` when it is
+    played here (for commands that change a game)."""
+    service = service_of(interaction)
+    if game_id is not None:
+        game = (await service.view(game_id)).game
+    else:
+        game = await service.game_here(place_of(interaction), user_id(interaction))
     if not in_own_place(interaction, game):
         raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
     return game
 
 
 async def find_game(interaction: discord.Interaction, game_id: int | None) -> Game:
-    """For read-only commands: the game by id (same server only), else the one here."""
+    """For read-only commands: the game by id (same server only), else the one here —
+    the open one, or the one that ended here last (a finished game stays reachable)."""
     if game_id is None:
-        game = await game_here(interaction)
+        game = await service_of(interaction).game_to_look_at(place_of(interaction),
+                                                             user_id(interaction))
+        if not in_own_place(interaction, game):
+            raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
     else:
         game = (await service_of(interaction).view(game_id)).game
         if game.guild_id != interaction.guild_id:
@@ -133,15 +142,14 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
         # No legal action is this long: refuse before any lookup, echoing only a stub.
         raise UnknownActionError(text=notation[:57] + "...")
     service = service_of(interaction)
-    if game_id is None:
-        game = await game_here(interaction)
-    else:
-        game = (await service.view(game_id)).game
-        if not in_own_place(interaction, game):
-            raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    game = await game_here(interaction, game_id)
     note(interaction, game)
     if version is not None and version != game.version:
         raise CogError("discord.stale_button", game=game.id)
+    if index is not None and notation is None:
+        # A button or menu of the current board: the wrong person gets the true answer
+        # /act gives (not playing, someone else's decision), not "the board has changed".
+        await service.check_turn(game.id, user_id(interaction))
     if notation is not None and notation.startswith("#") and notation[1:].isdigit():
         index = int(notation[1:])  # an autocomplete value standing for a long notation
     if index is not None:
@@ -158,6 +166,7 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
                                    expected_version=version, issued_at=issued,
                                    interaction_id=str(interaction.id), lang=public_lang(game))
         await present_result(interaction, game, result)
+    await close_decided_votes(bot_of(interaction), game.id)  # a move voids an undo request
 
 
 async def present_result(interaction: discord.Interaction, game: Game, result: Any) -> None:
@@ -268,34 +277,29 @@ def board_link(game: Game) -> str:
     return f"https://discord.com/channels/{game.guild_id}/{game.thread_id or game.channel_id}"
 
 
-async def perform_vote(interaction: discord.Interaction, game_id: int, request: int,
-                       accept: bool) -> None:
-    await begin(interaction)
-    service = service_of(interaction)
-    game = (await service.view(game_id)).game
-    lang = note(interaction, game)
-    if not in_own_place(interaction, game):
-        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
-    pending = await service.pending_undo(game_id)
-    if pending is None or pending.id != request:
-        raise CogError("no_undo_request")
-    with posting_live(bot_of(interaction), game_id):
-        outcome = await service.vote_undo(game_id, user_id(interaction), accept,
-                                          interaction_id=str(interaction.id))
-        if hasattr(outcome, "removed"):  # the last consent: the undo happened
-            await reply(interaction, t("discord.vote_recorded", lang))
-            await announce_undo(interaction, game, outcome)
-            return
-    names = {p.user_id: p.display_name for p in game.players}
-    if not outcome.accepted:
-        await reply(interaction, t("discord.vote_recorded", lang))
-        channel = bot_of(interaction).get_partial_messageable(
-            game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
-        await channel.send(t("undo.refused", public_lang(game), player=names.get(
-            user_id(interaction), "?")), allowed_mentions=NO_MENTIONS)
-        return
-    await reply(interaction, t("undo.vote", lang, player=names.get(user_id(interaction), "?"),
-                               waiting=list(outcome.waiting)))
+async def close_decided_votes(bot: AutobahnBot, game_id: int | None) -> set[int]:
+    """Take the buttons off the game's vote posts whose vote is decided (by an answer, a
+    refusal, the host's force, a move that voided the request, the end of the game);
+    returns the message ids done. Never fails the command it follows."""
+    done: set[int] = set()
+    if game_id is None:
+        return done
+    try:
+        posts = await bot.service.decided_vote_posts(game_id)
+        for post_id, channel_id, message_id in posts:
+            message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            try:
+                await message.edit(view=None)
+            except discord.NotFound:
+                pass  # deleted: nothing left to close
+            except discord.HTTPException:
+                log.warning("could not close the vote post %s", message_id)
+                continue  # tried again after the next decision
+            await bot.service.vote_post_closed(game_id, post_id)
+            done.add(message_id)
+    except Exception:  # closing buttons is tidying up after a committed decision
+        log.exception("could not close the vote posts of game %s", game_id)
+    return done
 
 
 async def announce_undo(interaction: discord.Interaction, game: Game, result: Any) -> None:
@@ -316,52 +320,6 @@ class _Posted:
     def __init__(self, version: int, next_player: str | None, board: bytes | None) -> None:
         self.version, self.next_player, self.board = version, next_player, board
         self.over = False
-
-
-async def perform_abandon_vote(interaction: discord.Interaction, game_id: int, request: int,
-                               accept: bool) -> None:
-    """A press on a button of an abandon vote."""
-    await begin(interaction)
-    service = service_of(interaction)
-    game = (await service.view(game_id)).game
-    note(interaction, game)
-    if not in_own_place(interaction, game):
-        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
-    result = await service.vote_abandon(game_id, user_id(interaction), accept, request=request)
-    await present_abandon(interaction, game, result)
-
-
-async def present_abandon(interaction: discord.Interaction, game: Game, result: Any) -> None:
-    """What `/game abandon` or a vote answer did: the game ended, a vote opened (posted
-    with its buttons, the players it waits for mentioned), was refused, or goes on."""
-    lang, public = interaction.extras.get("lang", "en"), public_lang(game)
-    names = {p.user_id: p.display_name for p in game.players}
-    label = game_name(game)
-    channel = bot_of(interaction).get_partial_messageable(
-        game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
-    if result.ended:
-        who = Safe(", ".join(clean(names.get(p, p), 40) for p in result.yes)) if (
-            result.request is not None) else interaction.user.display_name
-        await channel.send(t("game.abandoned", public, game=label, player=who),
-                           allowed_mentions=NO_MENTIONS)
-        await reply(interaction, t("game.abandoned", lang, game=label, player=who))
-        return
-    if result.refused:
-        await channel.send(t("abandon.refused", public, game=label),
-                           allowed_mentions=NO_MENTIONS)
-        await reply(interaction, t("discord.vote_recorded", lang))
-        return
-    counts = {"needed": result.needed, "seats": len(game.players)}
-    await reply(interaction, t("abandon.vote", lang, game=label, waiting=list(result.waiting),
-                               yes=[names.get(p, p) for p in result.yes], **counts))
-    if result.opened:
-        from cogs.views import abandon_view
-
-        view = abandon_view(game.id, result.request, t("discord.abandon_yes", public),
-                            t("discord.abandon_no", public))
-        await channel.send(t("discord.abandon_request", public, player=result.by, game=label,
-                             waiting=list(result.waiting), **counts),
-                           view=view, allowed_mentions=SAFE_MENTIONS)
 
 
 def mention_list(players: Any) -> str:

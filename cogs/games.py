@@ -23,7 +23,6 @@ from cogs.common import (
     note,
     place_of,
     posting_live,
-    present_abandon,
     public_lang,
     reply,
     service_of,
@@ -31,11 +30,14 @@ from cogs.common import (
     user_id,
 )
 from cogs.errors import CogError
-from cogs.i18n import NO_MENTIONS, join_lines, t
+from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
+from cogs.votes import present_abandon
 from service import Place
 
 log = logging.getLogger("autobahn.discord")
 NAME_LIMIT = 60
+GAME_DESC = "Game id (default: the game of this channel)"
+GameOption = app_commands.Range[int, 1] | None
 LANGUAGES = [app_commands.Choice(name=n, value=v)
              for n, v in (("English", "en"), ("Deutsch", "de"), ("Français", "fr"))]
 
@@ -105,13 +107,16 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         settings: dict[str, Any] = {"reminders": reminders}
         if name:
             settings["name"] = name.strip()
+        service = service_of(interaction)
         place = place_of(interaction)
-        if thread:
+        # One open game per channel or thread: a second one gets its own thread when the
+        # channel allows it; otherwise the service refuses it (GameHere).
+        if thread or await service.games_here(place):
             place = await self._make_thread(
                 interaction, f"Autobahn · {name or display_name(interaction)}")
-        game = await service_of(interaction).create_game(
+        game = await service.create_game(
             place, user_id(interaction), display_name(interaction), seats=players,
-            language=language, settings=settings)
+            language=language, settings=settings, exclusive=True)
         note(interaction, game)
         text = t("game.created", public_lang(game), game=game_name(game), seats=players,
                  seed=game.seed) + "\n" + t("discord.join_hint", public_lang(game))
@@ -120,56 +125,62 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                                    seed=game.seed))
 
     @app_commands.command(name="join", description="Take a seat in the game of this channel")
-    @app_commands.describe(language="Your language for this game's messages to you")
+    @app_commands.describe(language="Your language for this game's messages to you",
+                           game=GAME_DESC)
     @app_commands.choices(language=LANGUAGES)
-    async def join(self, interaction: discord.Interaction, language: str | None = None) -> None:
+    async def join(self, interaction: discord.Interaction, language: str | None = None,
+                   game: GameOption = None) -> None:
         await begin(interaction)
-        game = await game_here(interaction)
-        note(interaction, game)
-        game = await service_of(interaction).join(
-            game.id, user_id(interaction), display_name(interaction),
+        found = await game_here(interaction, game)
+        note(interaction, found)
+        joined = await service_of(interaction).join(
+            found.id, user_id(interaction), display_name(interaction),
             language if language in ("en", "de", "fr") else None)
-        lang = note(interaction, game)
-        await post(interaction, game, t("game.joined", public_lang(game),
-                                        player=display_name(interaction), game=game_name(game)))
+        lang = note(interaction, joined)
+        await post(interaction, joined, t("game.joined", public_lang(joined),
+                                          player=display_name(interaction),
+                                          game=game_name(joined)))
         await reply(interaction, t("game.joined", lang, player=display_name(interaction),
-                                   game=game_name(game)))
+                                   game=game_name(joined)))
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_DESC)
+    async def leave(self, interaction: discord.Interaction, game: GameOption = None) -> None:
         await begin(interaction)
-        game = await game_here(interaction)
-        lang = note(interaction, game)
-        game = await service_of(interaction).leave(game.id, user_id(interaction))
-        text = t("game.left", public_lang(game), player=display_name(interaction),
-                 game=game_name(game))
-        await post(interaction, game, text)
+        found = await game_here(interaction, game)
+        lang = note(interaction, found)
+        left = await service_of(interaction).leave(found.id, user_id(interaction))
+        text = t("game.left", public_lang(left), player=display_name(interaction),
+                 game=game_name(left))
+        await post(interaction, left, text)
         await reply(interaction, t("game.left", lang, player=display_name(interaction),
-                                   game=game_name(game)))
+                                   game=game_name(left)))
 
     @app_commands.command(name="start", description="Deal the game (host only)")
-    async def start(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_DESC)
+    async def start(self, interaction: discord.Interaction, game: GameOption = None) -> None:
         await begin(interaction)
-        game = await game_here(interaction)
-        lang = note(interaction, game)
-        with posting_live(bot_of(interaction), game.id):
-            started = await service_of(interaction).start(game.id, user_id(interaction))
-            await announce(bot_of(interaction), game.id,
+        found = await game_here(interaction, game)
+        lang = note(interaction, found)
+        with posting_live(bot_of(interaction), found.id):
+            started = await service_of(interaction).start(found.id, user_id(interaction))
+            await announce(bot_of(interaction), found.id,
                            Started(started.game.version, started.first_player, started.board),
                            text=started_text(started.game, started.first_player))
-        await reply(interaction, t("discord.started", lang, game=game_name(game)))
+        await reply(interaction, t("discord.started", lang, game=game_name(found)))
 
     @app_commands.command(name="abandon",
                           description="End the game here (host or admin; others open a vote)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_DESC)
+    async def abandon(self, interaction: discord.Interaction, game: GameOption = None) -> None:
         await begin(interaction)
-        game = await game_here(interaction)
-        note(interaction, game)
+        found = await game_here(interaction, game)
+        note(interaction, found)
         # Host or server admin: at once (the permission is Discord's, checked here; the
         # service records who it was). Another player: a vote of the table.
         result = await service_of(interaction).abandon(
-            game.id, user_id(interaction), is_admin=is_admin(interaction))
-        await present_abandon(interaction, game, result)
+            found.id, user_id(interaction), is_admin=is_admin(interaction))
+        await present_abandon(interaction, found, result)
 
     @app_commands.command(name="list", description="Your games and whose turn it is")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -177,6 +188,10 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         lang = note(interaction)
         games = await service_of(interaction).games_of(user_id(interaction))
         games = [g for g in games if g.guild_id == interaction.guild_id]
+        # Open games first (oldest first), then ended ones newest first: a long history
+        # must not push the games still being played past the message's end.
+        games = ([g for g in games if g.status in ("lobby", "running")]
+                 + [g for g in reversed(games) if g.status not in ("lobby", "running")])
         if not games:
             await reply(interaction, t("game.list_empty", lang))
             return
@@ -185,7 +200,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
             turn = t("game.list_turn", lang, player=game.current_player) if (
                 game.current_player) else ""
             players = [p.display_name for p in game.players]
-            lines.append(t("game.list_item", lang, game=game_name(game), status=game.status,
+            lines.append(t("game.list_item", lang, game=game_name(game),
+                           status=Safe(t(f"game.state.{game.status}", lang)),
                            players=players, turn="") + turn + " " + (
                 f"<#{game.thread_id or game.channel_id}>"))
         await reply(interaction, join_lines(lines))
@@ -194,19 +210,20 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(language="Language of the game's public messages (host)",
                            reminders="Reminders on or off (host)",
                            seats="Number of seats, before the start (host)",
-                           my_language="Your own language for this game's messages to you")
+                           my_language="Your own language for this game's messages to you",
+                           game=GAME_DESC)
     @app_commands.choices(language=LANGUAGES, my_language=LANGUAGES)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        reminders: bool | None = None,
                        seats: app_commands.Range[int, 2, 4] | None = None,
-                       my_language: str | None = None) -> None:
+                       my_language: str | None = None, game: GameOption = None) -> None:
         await begin(interaction)
-        game = await find_game(interaction, None)
-        lang = note(interaction, game)
+        found = await find_game(interaction, game)
+        lang = note(interaction, found)
         if my_language is not None:  # anyone seated, for themselves
-            game = await service_of(interaction).set_player_language(
-                game.id, user_id(interaction), my_language)
-            lang = note(interaction, game)
+            found = await service_of(interaction).set_player_language(
+                found.id, user_id(interaction), my_language)
+            lang = note(interaction, found)
         changes: dict[str, str] = {}
         if language is not None:
             changes["language"] = language
@@ -214,14 +231,14 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
             changes["reminders"] = "on" if reminders else "off"
         if seats is not None:
             changes["seats"] = str(seats)
-        game = await service_of(interaction).update_settings(game.id, user_id(interaction),
-                                                              changes)
-        shown = {k: v for k, v in game.settings.items() if k in ("seats", "reminders", "name")}
-        shown["language"] = public_lang(game)
+        found = await service_of(interaction).update_settings(found.id, user_id(interaction),
+                                                               changes)
+        shown = {k: v for k, v in found.settings.items() if k in ("seats", "reminders", "name")}
+        shown["language"] = public_lang(found)
         text = ", ".join(f"{k}={v}" for k, v in sorted(shown.items()))
-        lines = [t("game.settings", lang, game=game_name(game), settings=text)]
+        lines = [t("game.settings", lang, game=game_name(found), settings=text)]
         if my_language is not None:
-            lines.append(t("discord.language_set", lang, game=game_name(game)))
+            lines.append(t("discord.language_set", lang, game=game_name(found)))
         await reply(interaction, "\n".join(lines))
 
 

@@ -179,7 +179,7 @@ class Reminders(commands.Cog):
         service = service_of(interaction)
         game_id = None
         if this_game:
-            game = await service.game_here(place_of(interaction))
+            game = await service.game_here(place_of(interaction), user_id(interaction))
             game_id = game.id
             note(interaction, game)
         lang = interaction.extras.get("lang") or note(interaction)

@@ -18,8 +18,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import perform_abandon_vote, perform_act, perform_vote
+from cogs.common import perform_act
 from cogs.errors import report_error
+from cogs.votes import perform_abandon_vote, perform_vote
 
 # Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
 KIND_ORDER = ("route", "bonus", "build", "upgrade", "load", "station", "research", "move",

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from store import Event, Game
 
 from .core import ServiceCore, _status_error
-from .errors import NoAbandonRequest, NotAPlayer
+from .errors import GameOver, NoAbandonRequest, OwnRequest
 from .results import AbandonResult
 
 ACTIVE = ("lobby", "running")
@@ -55,8 +55,8 @@ class AbandonMixin(ServiceCore):
         game = await self._game(game_id)
         if game.status not in ACTIVE:
             raise _status_error(game_id, game.status)
-        if by_user == game.host_id or is_admin:
-            reason = ("abandoned by the host" if by_user == game.host_id
+        if by_user == self.host_of(game) or is_admin:
+            reason = ("abandoned by the host" if by_user == self.host_of(game)
                       else "abandoned by a server admin")
             return AbandonResult(await self._end(game, by_user, reason), by_user, True)
         self._require_member(game, by_user)
@@ -69,57 +69,67 @@ class AbandonMixin(ServiceCore):
             event = await self.store.record_event(
                 game_id, "abandon_request", user_id=by_user,
                 detail={"seats": len(game.players), "needed": majority(len(game.players))})
+        # Another player may have asked at the same moment: both requests are one vote.
         return await self._result(game, event, by_user, opened=True)
 
     async def pending_abandon(self, game_id: int) -> Event | None:
-        """The abandon vote still open: the latest request, unless refused (or the game
-        has ended)."""
+        """The abandon vote still open (its first request), unless refused or the game
+        has ended."""
         game = await self._game(game_id)
         if game.status not in ACTIVE:
             return None
         with self._translated(game_id):
             events = await self.store.list_events(game_id)
-        requests = [e for e in events if e.kind == "abandon_request"]
-        if not requests or _tally(game, events, requests[-1]).refused:
-            return None
-        return requests[-1]
+        vote = _open_vote(game, events)
+        return vote[0] if vote else None
 
     async def vote_abandon(self, game_id: int, user_id: str, accept: bool, *,
                            request: int | None = None) -> AbandonResult:
         """Answer the open abandon vote (`request`: the one the buttons were for). The
         answer that makes the majority abandons the game.
 
-        Raises NoAbandonRequest (none open, or not that one), NotAPlayer (not seated, or
-        the asker, whose yes is counted already), and the status errors.
+        Raises NoAbandonRequest (none open, or not that one), OwnRequest (the asker,
+        whose yes is counted already), NotAPlayer (not seated), and the status errors.
         """
         game = await self._game(game_id)
         if game.status not in ACTIVE:
             raise _status_error(game_id, game.status)
         self._require_member(game, user_id)
-        pending = await self.pending_abandon(game_id)
-        if pending is None or (request is not None and pending.id != request):
+        with self._translated(game_id):
+            vote = _open_vote(game, await self.store.list_events(game_id))
+        if vote is None or (request is not None and request not in {r.id for r in vote[1]}):
             raise NoAbandonRequest()
-        if pending.user_id == user_id:
-            raise NotAPlayer(player=user_id, game=game_id)  # the asker does not vote
+        first, requests, _ = vote
+        if user_id in {r.user_id for r in requests}:
+            raise OwnRequest()
         with self._translated(game_id):
             await self.store.record_event(game_id, "abandon_vote", user_id=user_id,
-                                          detail={"request": pending.id, "accept": accept})
-        return await self._result(game, pending, user_id)
+                                          detail={"request": first.id, "accept": accept})
+        return await self._result(game, first, user_id)
 
     async def _result(self, game: Game, request: Event, by_user: str, *,
                       opened: bool = False) -> AbandonResult:
         with self._translated(game.id):
             events = await self.store.list_events(game.id)
-        tally = _tally(game, events, request)
+        vote = next(v for v in _votes(game, events) if request.id in v.ids)
+        first, tally = vote.requests[0], _tally(game, vote)
         yes = tally.of(True)
         if len(yes) >= tally.needed:
             names = ", ".join(self.name(game, p) for p in yes)
-            game = await self._end(game, str(request.user_id),
-                                   f"abandoned by a vote of the players ({names})")
-            return AbandonResult(game, by_user, True, request.id, opened, False, tally.needed,
-                                 yes, tally.of(False))
+            try:
+                game = await self._end(game, str(first.user_id),
+                                       f"abandoned by a vote of the players ({names})")
+                announce = True
+            except GameOver:
+                # A concurrent last yes ended it a moment earlier: ended by the same vote
+                # this one belongs to, so the answer is the same; that call announces it.
+                game, announce = await self._game(game.id), False
+                if game.status != "abandoned":
+                    raise
+            return AbandonResult(game, by_user, True, first.id, opened, False, tally.needed,
+                                 yes, tally.of(False), announce=announce)
         waiting = tuple(p for p in game.player_ids if p not in tally.answers)
-        return AbandonResult(game, by_user, False, request.id, opened, tally.refused,
+        return AbandonResult(game, by_user, False, first.id, opened, tally.refused,
                              tally.needed, yes, tally.of(False), waiting)
 
     async def _end(self, game: Game, by_user: str, reason: str) -> Game:
@@ -130,17 +140,56 @@ class AbandonMixin(ServiceCore):
         return ended
 
 
-def _tally(game: Game, events: Sequence[Event], request: Event) -> _Tally:
-    """The answers to `request` in order, stopping where it became refused (a refused vote
-    stays closed even if someone changes their mind later)."""
+@dataclass(slots=True)
+class _Vote:
+    requests: list[Event]
+    answers: dict[str, bool]
+    refused: bool = False
+
+    @property
+    def ids(self) -> set[int]:
+        return {r.id for r in self.requests}
+
+
+def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
+    """The abandon votes of the game in order; only the last can still be open.
+
+    One vote at a time, but two players may ask at the same moment: every request made
+    while a vote is open joins it (its asker says yes), and answers to any of its
+    requests count, so no yes is lost. Enough noes to make a majority impossible refuse
+    the vote and close it for good; a later request opens a new one. Only seated players
+    count: one who left the lobby neither asks nor answers any more."""
     seated = set(game.player_ids)
     needed = majority(len(seated))
-    answers: dict[str, bool] = {str(request.user_id): True}
+    votes: list[_Vote] = []
     for e in events:
-        if (e.kind != "abandon_vote" or e.detail.get("request") != request.id
-                or e.user_id not in seated or e.user_id == request.user_id):
+        current = votes[-1] if votes and not votes[-1].refused else None
+        if e.kind == "abandon_request":
+            if current is None:
+                current = _Vote([], {})
+                votes.append(current)
+            current.requests.append(e)
+            if e.user_id in seated:
+                current.answers[str(e.user_id)] = True
+        elif (e.kind == "abandon_vote" and current is not None
+              and e.detail.get("request") in current.ids and e.user_id in seated
+              and e.user_id not in {r.user_id for r in current.requests}):
+            current.answers[str(e.user_id)] = bool(e.detail.get("accept"))
+        else:
             continue
-        answers[str(e.user_id)] = bool(e.detail.get("accept"))
-        if len(seated) - sum(not a for a in answers.values()) < needed:
-            return _Tally(answers, needed, True)
-    return _Tally(answers, needed, False)
+        assert current is not None
+        if len(seated) - sum(not a for a in current.answers.values()) < needed:
+            current.refused = True
+    return votes
+
+
+def _tally(game: Game, vote: _Vote) -> _Tally:
+    return _Tally(vote.answers, majority(len(game.player_ids)), vote.refused)
+
+
+def _open_vote(game: Game, events: Sequence[Event]) -> tuple[Event, list[Event], _Tally] | None:
+    """The vote still open: (its first request, all its requests, the tally), else None."""
+    votes = _votes(game, events)
+    if not votes or votes[-1].refused:
+        return None
+    return votes[-1].requests[0], votes[-1].requests, _tally(game, votes[-1])

@@ -48,7 +48,9 @@ class Console(VotesMixin):
     # -- the session ------------------------------------------------------------------------
 
     async def resume(self) -> None:
-        games = await self.service.games_here(CONSOLE)
+        # The open game, else the last one that ended: it stays the table's game to look at.
+        games = (await self.service.games_here(CONSOLE)
+                 or await self.service.games_here(CONSOLE, active=False))
         if games:
             self.game_id = games[-1].id
             self.say("console.resumed", game=self.game_id)

@@ -31,6 +31,7 @@ from .errors import (
     GameOver,
     NotAPlayer,
     NotHost,
+    NotYourTurn,
     SeatTaken,
     StaleVersion,
     StoreBusy,
@@ -118,9 +119,24 @@ class ServiceCore:
         if user_id not in game.player_ids:
             raise NotAPlayer(player=user_id, game=game.id)
 
+    @staticmethod
+    def host_of(game: Game) -> str | None:
+        """Who acts as host: the one who opened the game while seated; once they left the
+        lobby, the player seated longest (the host passes on, it never stays with someone
+        outside the game). None for a lobby everybody left."""
+        seated = game.player_ids
+        if game.host_id in seated:
+            return game.host_id
+        return seated[0] if seated else None
+
     def _require_host(self, game: Game, user_id: str) -> None:
-        if user_id != game.host_id:
-            raise NotHost(host=self.name(game, game.host_id))
+        if user_id != self.host_of(game):
+            raise NotHost(host=self.name(game, self.host_of(game)))
+
+    def _require_turn(self, game: Game, state: State, user_id: str) -> None:
+        current = rules.current_player(state)
+        if current != user_id:
+            raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
 
     # -- reminders at a hand-off -----------------------------------------------------------
 

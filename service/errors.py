@@ -42,6 +42,18 @@ class SeveralGamesHere(ServiceError):
     code = "several_games_here"  # params: games
 
 
+class GameHere(ServiceError):
+    """A channel or thread holds one open game at a time (lobby or running)."""
+
+    code = "game_here"  # params: game
+
+
+class OwnRequest(ServiceError):
+    """The asker answered their own undo or abandon request: it already counts as yes."""
+
+    code = "own_request"
+
+
 class NotAPlayer(ServiceError):
     code = "not_a_player"  # params: player, game
 

@@ -25,28 +25,28 @@ from .errors import (
     GameFull,
     GameOver,
     IllegalAction,
-    NoGameHere,
     NotEnoughPlayers,
-    NotYourTurn,
-    SeveralGamesHere,
     StaleVersion,
 )
 from .log import log_lines
+from .places import PlacesMixin, one_per_place
 from .records import check_record, make_record
 from .reminding import RemindingMixin
 from .replay import changes, edition_named, initial_state, turn_passed
 from .results import ActResult, GameView, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
+from .vote_posts import VotePostsMixin
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
 
 
-class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, AnimationMixin,
-                  BackupsMixin):
+class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin,
+                  AnimationMixin, BackupsMixin, VotePostsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
+    @one_per_place  # adds `exclusive=True`: refused (GameHere) where a game is open
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
                           settings: Mapping[str, Any] | None = None) -> Game:
@@ -129,9 +129,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
         self._require_running(game)
         self._require_member(game, user_id)
         state = await self._state(game)
-        current = rules.current_player(state)
-        if current != user_id:
-            raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
+        self._require_turn(game, state, user_id)
         try:
             after = rules.apply(state, user_id, notation)
             canonical = str(rules.parse_action(notation))
@@ -170,6 +168,15 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
             return (-same_head, -len(set(parts) & set(words)))
 
         return sorted(legal, key=closeness)[:ALTERNATIVES]
+
+    async def check_turn(self, game_id: int, user_id: str) -> None:
+        """Raise what `act` would refuse before the rules look at the action: the game
+        not running, `user_id` not seated, or another player's decision (a button pressed
+        by the wrong person gets the same true answer as /act)."""
+        game = await self._game(game_id)
+        self._require_running(game)
+        self._require_member(game, user_id)
+        self._require_turn(game, await self._state(game), user_id)
 
     async def legal(self, game_id: int, user_id: str | None = None) -> Legal:
         """(player, their legal actions, the game version they belong to); `user_id` None
@@ -241,25 +248,6 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
         with self._translated(game_id):
             actions = await self.store.read_log(game_id)
         return log_lines(actions, self.names(game), lang)
-
-    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
-        statuses = ("lobby", "running") if active else ("lobby", "running", "finished",
-                                                         "abandoned")
-        if place.where is None:
-            return []
-        return await self.store.games_in_channel(place.where, statuses)
-
-    async def game_here(self, place: Any) -> Game:
-        """The one active game in `place`; NoGameHere or SeveralGamesHere otherwise."""
-        games = await self.games_here(place)
-        if not games:
-            raise NoGameHere()
-        if len(games) > 1:
-            raise SeveralGamesHere(games=", ".join(f"#{g.id}" for g in games))
-        return games[0]
-
-    async def games_of(self, user_id: str) -> list[Game]:
-        return await self.store.games_of_player(user_id)
 
     # -- records ----------------------------------------------------------------------------
 

@@ -110,6 +110,7 @@ class AbandonResult:
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
     waiting: tuple[str, ...] = ()  # players who have not answered yet
+    announce: bool = True  # False: a concurrent answer ended the game and says so
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ import rules
 from store import ActionRecord, Event, Game, ReminderRequest
 
 from .core import ServiceCore
-from .errors import ConsentRequired, NotAPlayer, NothingToUndo, NoUndoRequest, StaleVersion
+from .errors import ConsentRequired, NothingToUndo, NoUndoRequest, OwnRequest, StaleVersion
 from .replay import turn_owner
 from .results import UndoResult, VoteResult
 
@@ -61,7 +61,7 @@ class UndoMixin(ServiceCore):
                 detail={"count": len(removed), "version": game.version,
                         "notations": [a.notation for a in removed]})
         raise ConsentRequired(players=", ".join(self.name(game, p) for p in others),
-                              count=len(removed), request=event.id)
+                              count=len(removed), request=event.id, waiting=tuple(others))
 
     async def _free(self, game: Game, removed: Sequence[ActionRecord], user_id: str) -> bool:
         if any(a.player_id != user_id for a in removed):
@@ -94,7 +94,7 @@ class UndoMixin(ServiceCore):
         if request is None:
             raise NoUndoRequest()
         if request.user_id == user_id:
-            raise NotAPlayer(player=user_id, game=game_id)  # the asker does not vote
+            raise OwnRequest()  # the asker does not vote: asking was their yes
         with self._translated(game_id):
             await self.store.record_event(game_id, "undo_vote", user_id=user_id,
                                           detail={"request": request.id, "accept": accept})

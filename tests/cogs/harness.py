@@ -185,6 +185,11 @@ class FakeHTTP(discord.http.HTTPClient):
                                            body, got))
             return _message(channel_id, body.get("content") or "",
                             components=body.get("components") or [])
+        if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
+            channel_id = int(params.get("channel_id") or route.channel_id or 0)
+            self.recorder.sent.append(Sent(method, path, "message_edit", body))
+            return _message(channel_id, body.get("content") or "",
+                            components=body.get("components") or [])
         if path == "/users/@me/channels":
             user = int(body["recipient_id"])
             channel = self.dm_channels.setdefault(user, snowflake())

@@ -8,10 +8,10 @@ from service_testutil import find_cut, first_choice_game, random_game, record_of
 from service import CONSOLE, GameService, UndoResult, VoteResult
 from service.errors import (
     ConsentRequired,
-    NotAPlayer,
     NothingToUndo,
     NotHost,
     NoUndoRequest,
+    OwnRequest,
     StaleVersion,
 )
 
@@ -75,7 +75,7 @@ async def test_the_asker_does_not_vote_and_a_move_voids_the_request(
     player = log[cut - 1][0]
     with pytest.raises(ConsentRequired):
         await service.undo(game_id, player)
-    with pytest.raises(NotAPlayer):
+    with pytest.raises(OwnRequest):  # asking was their yes; not "not playing"
         await service.vote_undo(game_id, player, True)
     nxt, action = log[cut]
     await service.act(game_id, nxt, action)

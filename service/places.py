@@ -1,0 +1,109 @@
+"""Where games live, and which game a command in a place means.
+
+The model (README, "One game per channel or thread"): a game's place is its thread when
+it has one, else its channel. A place holds at most one *open* game (lobby or running):
+`create_game(exclusive=True)` refuses a second one with GameHere, under a lock per place
+so two `/game new` at once cannot both pass the check. Ended games stay at their place,
+so a look at the place (`game_to_look_at`) still finds the latest of them once nothing
+is open there. Games in threads of a channel are not the channel's own; `game_here` in
+the channel names such a game only when it is the one open there, so the adapter can
+point to its thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
+
+from store import Game
+
+from .core import ServiceCore
+from .errors import GameHere, NoGameHere, SeveralGamesHere
+
+OPEN = ("lobby", "running")
+ALL = ("lobby", "running", "finished", "abandoned")
+Creator = TypeVar("Creator", bound=Callable[..., Awaitable[Game]])
+
+
+def home(game: Game) -> int | None:
+    """The place a game is played in: its thread, else its channel."""
+    return game.thread_id if game.thread_id is not None else game.channel_id
+
+
+def one_per_place(create: Creator) -> Creator:
+    """`create(self, place, ...)` with an `exclusive` keyword (Discord passes True): under
+    the place's lock, refused with GameHere while an open game is at that place."""
+
+    @functools.wraps(create)
+    async def wrapper(self: PlacesMixin, place: Any, *args: Any, exclusive: bool = False,
+                      **kwargs: Any) -> Game:
+        async with self._place_lock(place, exclusive):
+            return await create(self, place, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+class PlacesMixin(ServiceCore):
+    _place_locks: dict[int | None, asyncio.Lock]
+
+    @contextlib.asynccontextmanager
+    async def _place_lock(self, place: Any, exclusive: bool) -> AsyncIterator[None]:
+        """Held while a game is created at `place`; with `exclusive`, refuses the creation
+        when an open game is there already."""
+        if not exclusive:
+            yield
+            return
+        locks = self.__dict__.setdefault("_place_locks", {})
+        lock = locks.setdefault(place.where, asyncio.Lock())
+        async with lock:
+            found = await self.games_here(place)
+            if found:
+                raise GameHere(game=found[0].id)
+            yield
+
+    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
+        """The games whose own place is `place` (not those of its threads), oldest first;
+        `active`: only the open ones."""
+        if place.where is None:
+            return []
+        games = await self.store.games_in_channel(place.where, OPEN if active else ALL)
+        return [g for g in games if home(g) == place.where]
+
+    async def game_here(self, place: Any, user_id: str | None = None) -> Game:
+        """The open game of `place`; NoGameHere or SeveralGamesHere otherwise.
+
+        Several can only be left from before one game per place was the rule: then the
+        one `user_id` is seated in, when that is a single one. In a channel with no game
+        of its own, the one open game of its threads (the adapter points there)."""
+        games = await self.games_here(place)
+        if len(games) > 1 and user_id is not None:
+            mine = [g for g in games if user_id in g.player_ids]
+            games = mine if len(mine) == 1 else games
+        if len(games) > 1:
+            raise SeveralGamesHere(games=", ".join(f"#{g.id}" for g in games))
+        if games:
+            return games[0]
+        if place.where is not None and place.thread_id is None:
+            threads = await self.store.games_in_channel(place.where, OPEN)
+            if len(threads) == 1:
+                return threads[0]
+        raise NoGameHere()
+
+    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Game:
+        """For looking (status, log, board, export, replay): the open game of `place`,
+        else the game that ended there last."""
+        try:
+            return await self.game_here(place, user_id)
+        except NoGameHere:
+            ended = await self.games_here(place, active=False)
+            if not ended:
+                raise
+            return ended[-1]
+
+    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Game]:
+        """The games `user_id` is seated in, oldest first; `ended`: finished and abandoned
+        ones too (a finished game stays listed)."""
+        return await self.store.games_of_player(user_id, ALL if ended else OPEN)
