@@ -22,6 +22,7 @@ from cogs.common import (
     game_name,
     note,
     place_of,
+    post_commit,
     posting_live,
     present_abandon,
     public_lang,
@@ -58,7 +59,7 @@ async def post(interaction: discord.Interaction, game: Any, text: str) -> None:
 class Started:
     """The fields `announce` reads, for the start of a game."""
 
-    def __init__(self, version: int, first: str, board: bytes) -> None:
+    def __init__(self, version: int, first: str, board: bytes | None) -> None:
         self.version, self.next_player, self.board, self.over = version, first, board, False
 
 
@@ -152,12 +153,16 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await begin(interaction)
         game = await game_here(interaction)
         lang = note(interaction, game)
+        told = t("discord.started", lang, game=game_name(game))
         with posting_live(bot_of(interaction), game.id):
             started = await service_of(interaction).start(game.id, user_id(interaction))
-            await announce(bot_of(interaction), game.id,
-                           Started(started.game.version, started.first_player, started.board),
-                           text=started_text(started.game, started.first_player))
-        await reply(interaction, t("discord.started", lang, game=game_name(game)))
+            if started.board is None:  # not drawn now: the owed turn post brings it
+                told += "\n" + t("discord.board_follows", lang)
+            async with post_commit(interaction, game.id, told):
+                await announce(bot_of(interaction), game.id,
+                               Started(started.game.version, started.first_player, started.board),
+                               text=started_text(started.game, started.first_player))
+                await reply(interaction, told)
 
     @app_commands.command(name="abandon",
                           description="End the game here (host or admin; others open a vote)")

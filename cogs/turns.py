@@ -21,6 +21,7 @@ from cogs.common import (
     game_here,
     note,
     perform_act,
+    post_commit,
     posting_live,
     public_lang,
     reply,
@@ -146,11 +147,11 @@ class Turns(commands.Cog):
             with posting_live(self.bot, game.id):  # type: ignore[arg-type]
                 result = await service.undo(game.id, user_id(interaction), force=force,
                                             interaction_id=str(interaction.id))
-                await reply(interaction, t("undo.done", lang,
-                                           player=interaction.user.display_name,
-                                           count=len(result.removed),
-                                           actions=list(result.removed)))
-                await announce_undo(interaction, game, result)
+                done = t("undo.done", lang, player=interaction.user.display_name,
+                         count=len(result.removed), actions=list(result.removed))
+                async with post_commit(interaction, game.id, done):
+                    await reply(interaction, done)
+                    await announce_undo(interaction, game, result)
         except ConsentRequired as error:
             # Consent needed: the request is recorded; the others vote with buttons.
             params = error.params
