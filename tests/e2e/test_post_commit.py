@@ -9,8 +9,13 @@ owed-post check sends.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+from pathlib import Path
 from typing import Any
 
+from botproc import group_members
 from fake_discord import SEND_MESSAGE, SentInteraction
 from table import FOLLOWUP, Table
 
@@ -73,4 +78,39 @@ async def test_a_rate_limit_longer_than_the_bot_waits_does_not_fail_the_move(
     assert len(table.turn_messages()) == 2
     game = table.game()
     assert game["board_version"] == game["version"] == game["turn_version"]
+    table.assert_log_dense()
+
+
+def render_workers(table: Table) -> list[int]:
+    """The bot's render workers: its group's processes that the forkserver started."""
+    assert table.bot.proc is not None
+    bot = table.bot.proc.pid
+    members = {pid for pid, _ in group_members(table.bot.groups)}
+    parents = {pid: parent_of(pid) for pid in members}
+    forkservers = {pid for pid, parent in parents.items() if parent == bot}
+    return [pid for pid, parent in parents.items() if parent in forkservers]
+
+
+def parent_of(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+async def test_killed_render_workers_do_not_fail_the_next_turn(table: Table) -> None:
+    await table.open_game()  # the start drew a board: the workers are up
+    workers = render_workers(table)
+    assert workers, "no render worker found"
+    for pid in workers:  # the OOM killer, or an operator
+        os.kill(pid, signal.SIGKILL)
+    await asyncio.sleep(0.5)
+    user = table.current()
+    notation = await table.turn_ender(user)
+    assert notation is not None
+    sent = await table.slash(user, "act", {"action": notation})
+    await table.done(sent)
+    posted = await table.wait_turn_messages(2)  # the board was drawn by a new pool
+    table.check_board(posted, int(sent.record.payload["attachment_size_limit"]))
+    await table.fd.sleep_until_idle(0.5)
+    assert_told_done(table, sent, notation)
+    assert len(table.turn_messages()) == 2
     table.assert_log_dense()
