@@ -114,3 +114,18 @@ async def test_killed_render_workers_do_not_fail_the_next_turn(table: Table) -> 
     assert_told_done(table, sent, notation)
     assert len(table.turn_messages()) == 2
     table.assert_log_dense()
+
+
+async def test_replays_are_limited_per_user_with_a_translated_refusal(table: Table) -> None:
+    from service.animation import REPLAYS_PER_WINDOW
+
+    await table.open_game()
+    ann = table.users[0]
+    for _ in range(REPLAYS_PER_WINDOW):
+        await table.run(ann, "replay", locale="de")
+    before = len(table.fd.recorder.requests)
+    sent = await table.slash(ann, "replay", locale="de")
+    refusal = await table.done(sent)
+    assert "Wiederholungen" in str(refusal.get("content", ""))
+    uploads = [r for r in table.fd.recorder.requests[before:] if r.files]
+    assert uploads == []  # refused before anything was drawn or sent
