@@ -14,7 +14,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import begin, board_file, find_game, game_name, note, reply, service_of
+from cogs.common import (
+    begin,
+    board_file,
+    find_game,
+    game_name,
+    note,
+    reply,
+    service_of,
+    user_id,
+)
 from cogs.errors import CogError
 from cogs.i18n import clean, join_lines, t
 from cogs.present import status_lines
@@ -106,7 +115,8 @@ class Boards(commands.Cog):
         await begin(interaction)
         found = await find_game(interaction, game)
         lang = note(interaction, found)
-        gif = await service_of(interaction).replay_animation(found.id, lang)
+        gif = await service_of(interaction).replay_animation(found.id, lang,
+                                                             user_id=user_id(interaction))
         check_size(interaction, len(gif))
         await reply(interaction, game_name(found),
                     file=discord.File(io.BytesIO(gif), f"autobahn-{found.id}.gif"))

@@ -6,12 +6,14 @@ maps a Discord interaction to service calls and the answer back to messages.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from cogs.errors import CogError
@@ -128,6 +130,36 @@ async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> N
     """The personal answer to a deferred interaction (ephemeral if it was deferred so)."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)
+    interaction.extras["answered"] = True
+
+
+# What sending to Discord raises besides an HTTP error answer: a connection dropped or
+# reset (aiohttp.ServerDisconnectedError, ClientError, OSError), a timeout, and a 429
+# whose wait exceeds max_ratelimit_timeout (discord.RateLimited is no HTTPException).
+POST_ERRORS: tuple[type[BaseException], ...] = (
+    discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError,
+    asyncio.TimeoutError)
+
+
+@contextlib.asynccontextmanager
+async def post_commit(interaction: discord.Interaction, game_id: int,
+                      told: str) -> AsyncIterator[None]:
+    """Everything a command does after its change is committed, as one guarded step.
+
+    The change stands whatever happens here, so no error may reach the player as the
+    error handler's "nothing was changed": it is logged, and the player who has not been
+    answered yet is told `told` (what was done). A turn post that did not go out is
+    still owed by the game and is posted by the owed-post check."""
+    try:
+        yield
+    except Exception:
+        log.exception("after the commit in game %s", game_id)
+        if not interaction.extras.get("answered"):
+            try:
+                await reply(interaction, told)
+            except Exception:  # nobody left to tell: the change and the owed post stand
+                log.warning("could not tell the player about the change in game %s",
+                            game_id)
 
 
 # -- acting ------------------------------------------------------------------------------------
@@ -170,11 +202,21 @@ async def perform_act(interaction: discord.Interaction, game_id: int | None = No
 
 
 async def present_result(interaction: discord.Interaction, game: Game, result: Any) -> None:
+    """The answer to a committed move (guarded: see `post_commit`)."""
     lang = interaction.extras.get("lang", "en")
     names = {p.user_id: p.display_name for p in game.players}
     done = t("act.done", lang, player=names.get(result.player, result.player),
              action=result.notation)
+    async with post_commit(interaction, game.id, done):
+        await _present_result(interaction, game, result, done, lang, names)
+
+
+async def _present_result(interaction: discord.Interaction, game: Game, result: Any,
+                          done: str, lang: str, names: dict[str, str]) -> None:
     if result.turn_passed or result.over:
+        if result.board is None:  # not drawn now: the owed turn post brings it
+            await reply(interaction, f"{done}\n{t('discord.board_follows', lang)}")
+            return
         await reply(interaction, done)
         await announce(bot_of(interaction), game.id, result)
         return
@@ -213,18 +255,22 @@ def started_text(game: Game, first_player: str | None) -> str:
     names = {p.user_id: p.display_name for p in game.players}
     return f"**{game_name(game)}** · " + t(
         "game.started", public_lang(game), game=game_name(game),
-        players=[names.get(p, p) for p in game.player_ids], player=first_player)
+        players=[names.get(p, p) for p in game.player_ids], player=first_player)[:2000]
 
 
 async def announce(bot: AutobahnBot, game_id: int, result: Any,
                    text: str | None = None) -> discord.Message | None:
-    """The one public message of a turn: summary, board, and the next player's prompt."""
+    """The one public message of a turn: summary, board, and the next player's prompt.
+
+    None when it did not go out (the game still owes it; the owed-post check sends it):
+    without a board, or when Discord could not be reached."""
+    if getattr(result, "board", None) is None:
+        return None  # a turn post without its board would pay what the game owes
     service = bot.service
     game = (await service.view(game_id)).game
     text = text or turn_text(game, result, public_lang(game))
     kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS}
-    if getattr(result, "board", None):
-        kwargs["file"] = board_file(result.board)
+    kwargs["file"] = board_file(result.board)
     if result.next_player and game.version == result.version:
         legal = await service.legal(game_id)
         from cogs.views import prompt_view
@@ -241,7 +287,7 @@ async def announce(bot: AutobahnBot, game_id: int, result: Any,
         # (discord.py sends it with enforce_nonce; Discord keeps nonces a few minutes).
         message = await channel.send(text, nonce=turn_nonce(game_id, result.version),
                                      **kwargs)
-    except discord.HTTPException:
+    except POST_ERRORS:
         # The move is committed; a lost post must not look like a failed move. The game
         # still owes this post, so the reminder loop's next check sends it.
         log.exception("could not post the turn of game %s", game_id)

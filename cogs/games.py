@@ -22,6 +22,7 @@ from cogs.common import (
     game_name,
     note,
     place_of,
+    post_commit,
     posting_live,
     public_lang,
     reply,
@@ -60,7 +61,7 @@ async def post(interaction: discord.Interaction, game: Any, text: str) -> None:
 class Started:
     """The fields `announce` reads, for the start of a game."""
 
-    def __init__(self, version: int, first: str, board: bytes) -> None:
+    def __init__(self, version: int, first: str, board: bytes | None) -> None:
         self.version, self.next_player, self.board, self.over = version, first, board, False
 
 
@@ -162,12 +163,16 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await begin(interaction)
         found = await game_here(interaction, game)
         lang = note(interaction, found)
+        told = t("discord.started", lang, game=game_name(found))
         with posting_live(bot_of(interaction), found.id):
             started = await service_of(interaction).start(found.id, user_id(interaction))
-            await announce(bot_of(interaction), found.id,
-                           Started(started.game.version, started.first_player, started.board),
-                           text=started_text(started.game, started.first_player))
-        await reply(interaction, t("discord.started", lang, game=game_name(found)))
+            if started.board is None:  # not drawn now: the owed turn post brings it
+                told += "\n" + t("discord.board_follows", lang)
+            async with post_commit(interaction, found.id, told):
+                await announce(bot_of(interaction), found.id,
+                               Started(started.game.version, started.first_player, started.board),
+                               text=started_text(started.game, started.first_player))
+                await reply(interaction, told)
 
     @app_commands.command(name="abandon",
                           description="End the game here (host or admin; others open a vote)")

@@ -22,6 +22,7 @@ from cogs.common import (
     game_here,
     note,
     perform_act,
+    post_commit,
     posting_live,
     public_lang,
     reply,
@@ -163,11 +164,11 @@ class Turns(commands.Cog):
             with posting_live(self.bot, found.id):  # type: ignore[arg-type]
                 result = await service.undo(found.id, user_id(interaction), force=force,
                                             interaction_id=str(interaction.id))
-                await reply(interaction, t("undo.done", lang,
-                                           player=interaction.user.display_name,
-                                           count=len(result.removed),
-                                           actions=list(result.removed)))
-                await announce_undo(interaction, found, result)
+                done = t("undo.done", lang, player=interaction.user.display_name,
+                         count=len(result.removed), actions=list(result.removed))
+                async with post_commit(interaction, found.id, done):
+                    await reply(interaction, done)
+                    await announce_undo(interaction, found, result)
             await close_decided_votes(self.bot, found.id)  # type: ignore[arg-type]
         except ConsentRequired as error:
             # Consent needed: the request is recorded; the others vote with buttons.

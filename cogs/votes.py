@@ -16,6 +16,7 @@ from cogs.common import (
     in_own_place,
     log,
     note,
+    post_commit,
     posting_live,
     public_lang,
     reply,
@@ -43,9 +44,11 @@ async def perform_vote(interaction: discord.Interaction, game_id: int, request: 
         outcome = await service.vote_undo(game_id, user_id(interaction), accept,
                                           interaction_id=str(interaction.id))
         if hasattr(outcome, "removed"):  # the last consent: the undo happened
-            await reply(interaction, t("discord.vote_recorded", lang))
-            await close_vote_post(interaction)
-            await announce_undo(interaction, game, outcome)
+            recorded = t("discord.vote_recorded", lang)
+            async with post_commit(interaction, game_id, recorded):
+                await reply(interaction, recorded)
+                await close_vote_post(interaction)
+                await announce_undo(interaction, game, outcome)
             return
     names = {p.user_id: p.display_name for p in game.players}
     if not outcome.accepted:

@@ -18,7 +18,7 @@ from render import layout, style
 from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import card_chip, goods_token, player_marker
-from render.sprites import draw_text, text_width
+from render.sprites import draw_text, shown_id, text_width
 from rules import pending_decision, scores
 from rules.model import Edition
 from rules.state import State
@@ -152,7 +152,7 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
     if decision is None:
         pts = scores(state)
         text = label("game_over", lang) + ": " + "  ".join(
-            f"{pid} {pts[pid]}" for pid in sorted(state.order, key=lambda p: -pts[p]))
+            f"{shown_id(pid)} {pts[pid]}" for pid in sorted(state.order, key=lambda p: -pts[p]))
         draw_text(im, (x, y), text, 17, style.HIGHLIGHT, bold=True, anchor="lm")
         return
     # the one thing the table waits for, as large as the width allows: the map and players
@@ -160,7 +160,7 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
     draw.rounded_rectangle((x - 4, 5, x + 30, layout.HEADER_H - 6), radius=5, fill=style.PAPER)
     player_marker(draw, im, (x + 13, y), 26, state.order, decision.player)
     x += 38
-    text = f"{decision.player}: {label('decide_' + decision.kind, lang)}"
+    text = f"{shown_id(decision.player)}: {label('decide_' + decision.kind, lang)}"
     if state.phase == "final":
         text += f" ({label('final_round', lang)})"
     room = im.width - x - 8

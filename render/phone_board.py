@@ -27,7 +27,7 @@ from render.board_parts import (
 from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.player_board import lock_label, place_name
-from render.sprites import draw_text, text_width
+from render.sprites import draw_text, fit, text_width
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -132,8 +132,9 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     bx, by = b
     y = by + ROW_ID
     player_marker(draw, im, (bx + 24, y), 32, state.order, player.id)
-    name_w = min(200.0, text_width(player.id, BIG, True))
-    draw_text(im, (bx + 46, y), player.id, BIG, style.INK, bold=True, anchor="lm")
+    name = fit(player.id, BIG, True, 200.0)
+    name_w = min(200.0, text_width(name, BIG, True))
+    draw_text(im, (bx + 46, y), name, BIG, style.INK, bold=True, anchor="lm")
     x = bx + 46 + name_w + 18
     money = f"{player.money} DM"
     draw_text(im, (x, y), money, BIG, style.INK, bold=True, anchor="lm")

@@ -20,7 +20,7 @@ from render.board_parts import (
 from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
-from render.sprites import draw_text, text_width
+from render.sprites import draw_text, fit, text_width
 from rules.model import Edition
 from rules.state import Player, State
 
@@ -132,8 +132,9 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     bx, by = b
     y = by + 18
     player_marker(draw, im, (bx + 20, y), 24, state.order, player.id)
-    draw_text(im, (bx + 38, y), player.id, 19, style.INK, bold=True, anchor="lm")
-    x = bx + 38 + min(150, text_width(player.id, 19, True)) + 14
+    name = fit(player.id, 19, True, 150)
+    draw_text(im, (bx + 38, y), name, 19, style.INK, bold=True, anchor="lm")
+    x = bx + 38 + min(150, text_width(name, 19, True)) + 14
     draw_text(im, (x, y), f"{player.money} DM", 19, style.INK, bold=True, anchor="lm")
     x += 90
     staff = staff_line(player, lang)

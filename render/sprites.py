@@ -58,6 +58,24 @@ def draw_text(im: Image.Image, xy: tuple[float, float], value: str, size: int, f
     im.paste(sprite, (int(x + left + 0.5), int(y + top + 0.5)), sprite)
 
 
+SHOWN_ID = 32  # characters of a player id drawn at most (ids are the seats' names)
+
+
+def shown_id(player_id: str, limit: int = SHOWN_ID) -> str:
+    """A player id as drawn: bounded, so a very long id can neither overflow its place nor
+    exceed what the font engine accepts (Pillow refuses strings of a million characters,
+    which made every board of such a game fail)."""
+    return player_id if len(player_id) <= limit else player_id[: limit - 1] + "…"
+
+
+def fit(value: str, size: int, bold: bool, width: float) -> str:
+    """`value` (first bounded like an id), shortened with "…" until it is `width` wide."""
+    value = shown_id(value)
+    while len(value) > 1 and text_width(value, size, bold) > width:
+        value = (value[:-2] if value.endswith("…") else value[:-1]) + "…"
+    return value
+
+
 @lru_cache(maxsize=4096)
 def text_width(value: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(value)

@@ -10,14 +10,16 @@ process pool is the default).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 
 from rules import State
 from rules import apply as rules_apply
 
+log = logging.getLogger("autobahn.render")
 Renderer = Callable[[State, str, str], bytes]  # (state, view, lang) -> PNG bytes
 VIEWS = ("full", "map", "players")
 
@@ -73,44 +75,124 @@ def make_executor(kind: str = "process", workers: int = 2) -> Executor:
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
 
 
+def make_replay_executor(kind: str = "process") -> Executor:
+    """One worker for replays, a fresh process for each (see BoardPool)."""
+    if kind == "process":
+        return ProcessPoolExecutor(max_workers=1,
+                                   mp_context=multiprocessing.get_context("forkserver"),
+                                   initializer=_exit_with_parent, max_tasks_per_child=1)
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+
+
 def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
                    actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
-    """GIF bytes of a whole game, from its record (runs in a worker)."""
-    import render
+    """GIF bytes of a whole game, from its record (runs in a worker).
+
+    The states are produced one at a time and the frames streamed to the encoder
+    (render.animation.write_replay): only the previous and the current frame are ever held,
+    however long the game."""
+    import io
+
+    from render.animation import write_replay
 
     from .replay import initial_state
 
-    state = initial_state(edition_hash, players, seed)
-    states = [state]
-    for player, notation in actions:
-        state = rules_apply(state, player, notation)
-        states.append(state)
-    return render.replay(states, lang=lang)
+    def states() -> Iterator[State]:
+        state = initial_state(edition_hash, players, seed)
+        yield state
+        for player, notation in actions:
+            state = rules_apply(state, player, notation)
+            yield state
+
+    out = io.BytesIO()
+    write_replay(states(), out, lang=lang)
+    return out.getvalue()
 
 
 class BoardPool:
-    """Renders off the event loop in `executor` with `renderer`."""
+    """Renders off the event loop in `executor` with `renderer`; replays in a pool of their own.
 
-    def __init__(self, renderer: Renderer = render_board, executor: Executor | None = None):
+    A worker process can die (the OOM killer during a big render, an operator's kill): the
+    pool is then broken for good, and every later render would fail although nothing is
+    wrong any more. So a broken pool is replaced and the render tried once more.
+
+    Replays have their own single worker, started for one replay and ended after it
+    (`max_tasks_per_child=1`): a turn board never waits behind a replay, and whatever
+    memory drawing a long game took goes back to the system at once.
+    """
+
+    def __init__(self, renderer: Renderer = render_board, executor: Executor | None = None,
+                 *, replay_executor: Executor | None = None,
+                 factory: Callable[[], Executor] | None = None):
         self.renderer = renderer
         # Only the module-level render_board can cross into another process.
-        self.executor = executor or make_executor(
-            "process" if renderer is render_board else "thread")
-        self._process = isinstance(self.executor, ProcessPoolExecutor)
+        kind = "process" if renderer is render_board else "thread"
+        if factory is None and executor is None:
+            factory = partial(make_executor, kind)
+        self._factory = factory
+        self.executor = executor or self._new_executor()
+        self._replay_factory: Callable[[], Executor] | None = (
+            None if replay_executor is not None else partial(make_replay_executor, kind))
+        self._replays: Executor | None = replay_executor
+        self.replaced = 0  # broken pools replaced so far (logged, and seen by tests)
+
+    def _new_executor(self) -> Executor:
+        assert self._factory is not None
+        return self._factory()
+
+    @property
+    def _process(self) -> bool:
+        return isinstance(self.executor, ProcessPoolExecutor)
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
-        loop = asyncio.get_running_loop()
         if self._process and self.renderer is render_board:
             job = partial(render_board_json, state.to_json(), view, lang)
         else:
             job = partial(self.renderer, state, view, lang)
+        return await self._run(job)
+
+    async def _run(self, job: Callable[[], bytes]) -> bytes:
+        loop = asyncio.get_running_loop()
+        executor = self.executor
+        try:
+            return await loop.run_in_executor(executor, job)
+        except BrokenExecutor:
+            if self._factory is None:
+                raise  # an executor handed in from outside: not ours to replace
+            self._replace(executor)
         return await loop.run_in_executor(self.executor, job)
+
+    def _replace(self, broken: Executor) -> None:
+        """A fresh pool instead of `broken`, once: of several renders that found the same
+        pool broken, the first replaces it and the others use the replacement."""
+        if self.executor is not broken:
+            return
+        log.warning("a render worker died; starting a new render pool")
+        self.executor = self._new_executor()
+        self.replaced += 1
+        broken.shutdown(wait=False, cancel_futures=True)
 
     async def animate(self, edition_hash: str, players: tuple[str, ...], seed: int,
                       actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
         loop = asyncio.get_running_loop()
         job = partial(animate_record, edition_hash, players, seed, actions, lang)
-        return await loop.run_in_executor(self.executor, job)
+        if self._replays is None:
+            assert self._replay_factory is not None
+            self._replays = self._replay_factory()
+        executor = self._replays
+        try:
+            return await loop.run_in_executor(executor, job)
+        except BrokenExecutor:
+            if self._replay_factory is None:
+                raise
+            # A replay whose worker died is not retried (it may well be what killed it);
+            # the next one gets a fresh pool.
+            if self._replays is executor:
+                self._replays = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
+        if self._replays is not None:
+            self._replays.shutdown(wait=True, cancel_futures=True)

@@ -201,8 +201,9 @@ class Console(VotesMixin):
         self.say("game.started", game=game.id,
                  players=", ".join(names[p] for p in started.game.player_ids),
                  player=names.get(started.first_player, started.first_player))
-        path = self._save(f"game{game.id}-move0000.png", started.board)
-        self.say("console.board_saved", path=path)
+        if started.board is not None:  # None: it could not be drawn; /board draws it later
+            path = self._save(f"game{game.id}-move0000.png", started.board)
+            self.say("console.board_saved", path=path)
         await self.status()
 
     async def act(self, rest: str, actor: str | None) -> None:

@@ -4,6 +4,7 @@ and turning store errors into service errors."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from .errors import (
 from .reminders import first_reminder
 from .replay import initial_state, replay
 
+log = logging.getLogger("autobahn.service")
 Clock = Callable[[], float]
 STATE_CACHE = 64  # recent games' states kept parsed; a state is a few KB
 
@@ -182,6 +184,19 @@ class ServiceCore:
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
         return await self.boards.render(state, view, lang)
+
+    async def _board_after_commit(self, game_id: int, state: State,
+                                  lang: str) -> bytes | None:
+        """The board of a move already committed, or None when it cannot be drawn now.
+
+        Past the commit nothing may fail the command: the player would be told nothing
+        changed although the move stands. The game still owes its turn post (committed
+        with the move), so the owed-post check draws and posts the board later."""
+        try:
+            return await self.render(state, "full", lang)
+        except Exception:
+            log.exception("could not draw the board of game %s after its move", game_id)
+            return None
 
     @staticmethod
     def decision_kind(state: State) -> str | None:

@@ -132,6 +132,10 @@ class RecordMismatch(ServiceError):
     code = "record_mismatch"  # params: move, notation, reason
 
 
+class ReplayLimited(ServiceError):
+    code = "replay_limited"  # params: seconds (until the user may ask again)
+
+
 class StoreBusy(ServiceError):
     code = "store_busy"
 

@@ -7,6 +7,7 @@ comes back; a user's mistake is a `ServiceError` (or `IllegalAction` wrapping a
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -37,6 +38,8 @@ from .results import ActResult, GameView, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
 from .vote_posts import VotePostsMixin
+
+_log = logging.getLogger("autobahn.service")
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
@@ -103,9 +106,13 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
             started = await self.store.start_game(
                 game_id, expected_version=game.version, snapshot_json=state.to_json(),
                 current_player=first, by_user=by_user, turn_post=True)
-            await self._schedule(started, first)
         self._remember(game_id, started.version, state)
-        board = await self.render(state, "full", game.language)
+        try:  # committed already: a reminder that cannot be planned must not undo the start
+            with self._translated(game_id):
+                await self._schedule(started, first)
+        except Exception:
+            _log.exception("could not plan the first reminder of game %s", game_id)
+        board = await self._board_after_commit(game_id, state, game.language)
         return StartResult(started, first, self.decision_kind(state) or "", board, state)
 
     # -- playing ----------------------------------------------------------------------------
@@ -150,7 +157,8 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                 interaction_id=interaction_id, status="finished" if over else None,
                 reminders=reminders, turn_post=passed or over)
         self._remember(game_id, result.version, after)
-        board = await self.render(after, "full", lang or game.language) if passed else None
+        board = await self._board_after_commit(game_id, after, lang or game.language) if (
+            passed or over) else None
         scores = rules.scores(after) if over else None
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,

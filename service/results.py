@@ -41,7 +41,7 @@ class StartResult:
     game: Game
     first_player: str
     decision: str
-    board: bytes
+    board: bytes | None  # None when it could not be drawn: the owed turn post brings it
     state: State = field(repr=False, compare=False)
 
 

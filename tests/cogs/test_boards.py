@@ -128,3 +128,17 @@ async def test_an_interaction_discord_refuses_to_acknowledge_is_a_warning_not_ou
     assert table.recorder.replies() == []
     assert [r.levelno for r in caplog.records] == [logging.WARNING]
     assert f"code {code}" in caplog.records[0].getMessage()
+
+
+async def test_replays_beyond_the_limit_are_refused_in_the_players_language(
+        table: Table) -> None:
+    from service.animation import REPLAYS_PER_WINDOW
+
+    await table.new_game(ANN, BEN)
+    for _ in range(REPLAYS_PER_WINDOW):
+        await table.slash(CEM, "replay", locale="de")
+        assert table.recorder.last_reply().files
+    await table.slash(CEM, "replay", locale="de")
+    text = table.reply_text()
+    assert not table.recorder.last_reply().files
+    assert "Wiederholungen" in text and "Something" not in text

@@ -19,6 +19,7 @@ from .responses import json_response
 
 SEND_MESSAGE = "POST /channels/{channel_id}/messages"
 INTERACTION_CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
+DISCONNECT = 0  # the status of a rule that answers nothing and closes the connection
 
 
 @dataclass
@@ -110,6 +111,12 @@ class Faults:
         body = {"message": f"{status}: Internal Server Error", "code": 0}
         return self._add(FaultRule(route, times, status, body, {}, str(status)))
 
+    def disconnect(self, route: str = SEND_MESSAGE, *, times: int = 1) -> FaultRule:
+        """Drop the connection without an answer, as a proxy or a network failure does:
+        the client sees aiohttp.ServerDisconnectedError, which discord.py does not retry.
+        Nothing is done for the request."""
+        return self._add(FaultRule(route, times, DISCONNECT, {}, {}, "disconnect"))
+
     def unknown_interaction(self, *, times: int = 1) -> FaultRule:
         """The callback answers 404 10062, as when the 3 s window passed or the token died."""
         body = {"message": "Unknown interaction", "code": 10062}
@@ -135,4 +142,5 @@ class Faults:
 
     @staticmethod
     def response(rule: FaultRule) -> web.Response:
-        return json_response(rule.body, status=rule.status, headers=rule.headers)
+        # A dropped connection's answer is never delivered; 503 only fills the record.
+        return json_response(rule.body, status=rule.status or 503, headers=rule.headers)

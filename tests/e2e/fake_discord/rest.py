@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from .faults import Faults
+from .faults import DISCONNECT, Faults
 from .payloads import snowflake, user_payload
 from .recorder import RecordedFile, RecordedRequest, Recorder
 from .responses import error, json_response
@@ -158,6 +158,13 @@ class Rest:
         rule = self.faults.take(rec.key)
         if rule is not None:
             rec.fault = rule.name
+            if rule.status == DISCONNECT and request.transport is not None:
+                # No answer at all: the connection just drops (aiohttp then cancels this
+                # handler, so the request is recorded here, as unanswered).
+                rec.status = DISCONNECT
+                await self.recorder.add_request(rec)
+                request.transport.abort()
+                raise web.HTTPServiceUnavailable()
             return Faults.response(rule)
         try:
             return await handler(request)
