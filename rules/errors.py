@@ -109,6 +109,7 @@ ENGLISH: dict[str, str] = {
     "no_card_played": "You may move a truck only after playing a card.",
     "bad_step": "Truck {truck} cannot move from {origin} to {target}.",
     "too_far": "That is {steps} steps; this truck may move {range}.",
+    "empty_move": "Truck {truck} would go nowhere: name the sections it drives, or deliver.",
     "cannot_deliver": "Truck {truck} cannot deliver from {position}.",
     "country_closed": "{country} accepts deliveries from era {era}.",
 }

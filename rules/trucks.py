@@ -90,6 +90,8 @@ def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleEr
     trucks = state.players[pid].trucks
     if not 1 <= move.truck <= len(trucks) or trucks[move.truck - 1] is None:
         return _err("truck_not_on_map", truck=move.truck)
+    if not move.path and not move.deliver:  # only an Action object can say this: no text does
+        return _err("empty_move", truck=move.truck)
     position = trucks[move.truck - 1].position  # type: ignore[union-attr]
     if start_colour(edition, position) != colour:
         return _err("truck_wrong_start", truck=move.truck, colour=colour, position=position)

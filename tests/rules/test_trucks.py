@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalActionError, apply
+from rules import IllegalActionError, apply, legal_actions
 from rules.state import State, Truck
 from tests.rules.helpers_part2 import built, decision, moves, notations, turn_of, with_truck
 
@@ -78,6 +78,15 @@ def test_a_truck_off_the_map_cannot_move() -> None:
     with pytest.raises(IllegalActionError) as err:
         apply(s, "ann", "move 2 k3.2")
     assert (err.value.code, err.value.params) == ("truck_not_on_map", {"truck": 2})
+
+
+def test_a_move_that_goes_nowhere_is_refused() -> None:
+    from rules.actions import Move
+    s = with_truck(turn_of(step="move", colour="black"), "ann", "k3.1", "chemicals")
+    assert Move(1, (), False) not in legal_actions(s, "ann")
+    with pytest.raises(IllegalActionError) as err:
+        apply(s, "ann", Move(1, (), False))
+    assert (err.value.code, err.value.params) == ("empty_move", {"truck": 1})
 
 
 def test_the_move_step_is_skipped_when_no_truck_can_move() -> None:
