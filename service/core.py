@@ -18,12 +18,16 @@ from store import (
     GameStore,
     PlayerError,
     ReminderRequest,
+    SchemaTooNewError,
     StaleVersionError,
+    StorageError,
     StoreBusyError,
+    StoreValueError,
 )
 
 from .boards import BoardPool, Renderer
 from .errors import (
+    BadValue,
     DuplicateInteraction,
     GameAlreadyStarted,
     GameFull,
@@ -33,11 +37,13 @@ from .errors import (
     NotHost,
     SeatTaken,
     StaleVersion,
+    StorageFault,
     StoreBusy,
     UnknownGame,
 )
 from .reminders import first_reminder
 from .replay import initial_state, replay
+from .validation import game_id as checked_game_id
 
 Clock = Callable[[], float]
 STATE_CACHE = 64  # recent games' states kept parsed; a state is a few KB
@@ -87,6 +93,13 @@ class ServiceCore:
             raise DuplicateInteraction() from None
         except StoreBusyError:
             raise StoreBusy() from None
+        except StorageError as err:
+            raise StorageFault(err.kind, path=err.path) from None
+        except SchemaTooNewError as err:
+            raise StorageFault("too_new", path=err.path, found=err.found,
+                               supported=err.supported) from None
+        except StoreValueError:
+            raise BadValue() from None
         except GameStatusError as err:
             raise _status_error(game_id, err.status) from None
         except PlayerError as err:
@@ -99,6 +112,7 @@ class ServiceCore:
     # -- games ------------------------------------------------------------------------------
 
     async def _game(self, game_id: int) -> Game:
+        game_id = checked_game_id(game_id)
         with self._translated(game_id):
             return await self.store.get_game(game_id)
 
