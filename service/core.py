@@ -91,13 +91,8 @@ class ServiceCore:
             raise StaleVersion(expected=err.expected, actual=err.actual) from None
         except DuplicateInteractionError:
             raise DuplicateInteraction() from None
-        except StoreBusyError:
-            raise StoreBusy() from None
-        except StorageError as err:
-            raise StorageFault(err.kind, path=err.path) from None
-        except SchemaTooNewError as err:
-            raise StorageFault("too_new", path=err.path, found=err.found,
-                               supported=err.supported) from None
+        except (StoreBusyError, StorageError, SchemaTooNewError) as err:
+            raise storage_error(err) from None
         except StoreValueError:
             raise BadValue() from None
         except GameStatusError as err:
@@ -185,6 +180,18 @@ class ServiceCore:
     def decision_kind(state: State) -> str | None:
         decision = rules.pending_decision(state)
         return None if decision is None else decision.kind
+
+
+def storage_error(err: Exception) -> Exception:
+    """The player-facing error for a fault of the database itself (also used when the
+    store is opened, before any service exists); `err` itself if it is none of those."""
+    if isinstance(err, StorageError):
+        return StorageFault(err.kind, path=err.path)
+    if isinstance(err, SchemaTooNewError):
+        return StorageFault("too_new", path=err.path, found=err.found, supported=err.supported)
+    if isinstance(err, StoreBusyError):
+        return StoreBusy()
+    return err
 
 
 def _status_error(game_id: int, status: str) -> Exception:
