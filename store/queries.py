@@ -145,8 +145,8 @@ class QueriesMixin(StoreBase):
                 )
             else:
                 cursor = await conn.execute(
-                    "DELETE FROM processed_interactions WHERE rowid IN (SELECT rowid FROM "
-                    "processed_interactions WHERE processed_at < ? LIMIT ?)",
+                    "DELETE FROM processed_interactions WHERE interaction_id IN (SELECT "
+                    "interaction_id FROM processed_interactions WHERE processed_at < ? LIMIT ?)",
                     (older_than, limit),
                 )
             return cursor.rowcount

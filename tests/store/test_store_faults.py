@@ -158,3 +158,12 @@ async def test_a_command_proceeds_while_a_backup_runs(store: GameStore, game: Ga
     copy = sqlite3.connect(written)
     assert copy.execute("SELECT count(*) FROM games").fetchone()[0] == 1
     copy.close()
+
+
+async def test_prune_in_batches_removes_only_old_ids(store: GameStore, game: Game) -> None:
+    for i in range(5):
+        await play(store, game, f"m{i}", interaction_id=f"i{i}")
+    assert await store.prune_interactions(float("inf"), limit=2) == 2
+    assert await store.prune_interactions(float("inf"), limit=2) == 2
+    assert await store.prune_interactions(0.0, limit=2) == 0
+    assert await store.prune_interactions(float("inf"), limit=2) == 1
