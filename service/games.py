@@ -19,6 +19,7 @@ from store import ActionRecord, Game, ReminderRequest, StoreValueError
 from .abandon import AbandonMixin
 from .animation import AnimationMixin
 from .backups import BackupsMixin
+from .checked import InputChecks
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -43,12 +44,12 @@ from .validation import (
     display_name,
     flag,
     integer,
+    interaction,
     is_int,
     mapping,
     optional_integer,
     optional_language,
     optional_moment,
-    optional_text,
     parse_record,
     player_id,
     shown,
@@ -60,8 +61,8 @@ ALTERNATIVES = 5  # legal actions suggested when one is refused
 SEED_MAX = 2**63 - 1
 
 
-class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, AnimationMixin,
-                  BackupsMixin):
+class GameService(InputChecks, UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin,
+                  AnimationMixin, BackupsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
@@ -148,7 +149,7 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
         player_id(user_id)
         text(notation, "action")
         expected_version = optional_integer(expected_version, "version")
-        interaction_id = optional_text(interaction_id, "interaction", 100)
+        interaction_id = interaction(interaction_id)
         lang = optional_language(lang)
         issued_at = optional_moment(issued_at, "issued_at")
         if expected_version is not None and expected_version != game.version:

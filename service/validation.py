@@ -115,6 +115,16 @@ def optional_text(value: Any, name: str, limit: int = TEXT_LIMIT) -> str | None:
     return None if value is None else text(value, name, limit)
 
 
+def interaction(value: Any) -> str | None:
+    """An adapter's interaction id (None: none): 1..100 characters, no spaces or controls."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value) <= 100 or not _clean_chars(value) or (
+            any(c.isspace() for c in value)):
+        raise BadOption(name="interaction", value=shown(value), expected=Phrase("expect.text"))
+    return value
+
+
 def flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
         raise BadOption(name=name, value=shown(value), expected="on | off")
