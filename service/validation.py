@@ -104,6 +104,14 @@ def display_name(value: Any, name: str = "name") -> str:
     return value
 
 
+def printable_name(value: str, fallback: str) -> str:
+    """`value` without the characters `display_name` refuses, cut to the limit; `fallback`
+    if nothing visible is left. For names an adapter takes from elsewhere (a Discord
+    display name the player cannot easily change), where refusing would lock them out."""
+    kept = "".join(c for c in value if _printable(c))[:NAME_LIMIT].strip()
+    return kept or fallback[:NAME_LIMIT]
+
+
 def text(value: Any, name: str, limit: int = TEXT_LIMIT) -> str:
     """Free text such as notation: bounded, and storable (no lone surrogate, no NUL)."""
     if not isinstance(value, str) or len(value) > limit or not _clean_chars(value):

@@ -202,3 +202,11 @@ async def test_a_place_beyond_64_bits_is_refused(service: GameService) -> None:
     assert err.value.params["name"] == "place"
     with pytest.raises(BadOption):
         await service.games_here(Place(1, -5))
+
+
+def test_a_name_taken_from_elsewhere_is_cleaned_not_refused() -> None:
+    from service.validation import display_name, printable_name
+
+    assert printable_name("\u202eAnn\x00", "ann") == "Ann"
+    assert printable_name("\u2066\x07", "ann123") == "ann123"
+    assert display_name(printable_name("x" * 200 + "\ud800", "x")) == "x" * 64
