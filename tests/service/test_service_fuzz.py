@@ -26,7 +26,8 @@ from service.errors import ServiceError
 from store import GameStore, ReminderSettings
 
 NUMBERS = [2**63, 2**64, -(2**63) - 1, 10**30, -1, float("nan"), float("inf"), 1e300, -0.5]
-TEXTS = ["", "\x00", "ann\x00", "\u202eann", "a\ud800", "x" * 10_000, "²", "9" * 5000, " ",
+# ("²" is hostile only where a number is typed: see "changes" below; as an id it is fine.)
+TEXTS = ["", "\x00", "ann\x00", "\u202eann", "a\ud800", "x" * 10_000, "9" * 5000, " ",
          "\x1b[2J"]
 THINGS = [[], {}, [1, 2], b"bytes", object(), ("a",), {"seats": 50}]
 BOOLS = [True, False]
@@ -36,8 +37,6 @@ SETTINGS_HOSTILE = [{"seats": 50}, {"x": 1}, {"name": "\u202eX"}, {1: 2}, {"remi
 
 def hostile(name: str, default: Any) -> st.SearchStrategy[Any]:
     values = NUMBERS + TEXTS + THINGS
-    if name in ("name", "host_name"):
-        values = [v for v in values if v != "²"]  # a fine name, only not a number
     if name not in FLAGS:
         values = [*values, *BOOLS]
     if default is not None:
@@ -145,7 +144,7 @@ def test_hostile_values_give_typed_errors_and_change_nothing(world: World, metho
                 args[p.name] = draw(world.benign(method, p.name))
         return bad, args
 
-    @settings(max_examples=40, deadline=None, database=None,
+    @settings(max_examples=40, deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.function_scoped_fixture,
                                      HealthCheck.too_slow])
     @given(calls())
