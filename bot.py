@@ -44,12 +44,21 @@ def main(argv: list[str] | None = None) -> int:
 
         return int(run(config, db=db, sync_global=args.sync_global) or 0)
     from service.console import run_console
+    from service.core import storage_error
+    from service.errors import ServiceError, message
+    from store import StoreError
 
     try:
         return asyncio.run(run_console(db, lang=args.lang, boards=args.boards))
     except BrokenPipeError:  # the reader went away (`| head`): the game is saved, stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except StoreError as err:  # opening the database: one clear sentence, no traceback
+        known = storage_error(err)
+        if not isinstance(known, ServiceError):
+            raise
+        print(message(known, args.lang), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

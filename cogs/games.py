@@ -34,6 +34,7 @@ from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
 from cogs.votes import present_abandon
 from service import Place
+from service.validation import printable_name
 
 log = logging.getLogger("autobahn.discord")
 NAME_LIMIT = 60
@@ -44,7 +45,9 @@ LANGUAGES = [app_commands.Choice(name=n, value=v)
 
 
 def display_name(interaction: discord.Interaction) -> str:
-    return interaction.user.display_name[:NAME_LIMIT]
+    # Controls and bidi overrides are dropped, not refused: a player cannot easily change
+    # the Discord name they would otherwise be locked out by.
+    return printable_name(interaction.user.display_name[:NAME_LIMIT], interaction.user.name)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

@@ -57,10 +57,13 @@ class ReminderLoop(BackgroundLoop):
 
     name = "autobahn-reminders"
 
+    prune_every_s = 3600.0  # processed interaction ids are forgotten once an hour
+
     def __init__(self, bot: AutobahnBot, interval: float = 30.0) -> None:
         super().__init__()
         self.bot = bot
         self.interval = interval
+        self._next_prune = 0.0
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
@@ -68,7 +71,8 @@ class ReminderLoop(BackgroundLoop):
             # First the turn messages a crash or a failed send left owed (the first
             # iteration is the start-up check; see cogs.turn_posts), then the reminders,
             # which link to those posts.
-            for step, what in ((self.post_owed, "turn post check"), (self.tick, "reminder")):
+            for step, what in ((self.post_owed, "turn post check"), (self.tick, "reminder"),
+                               (self.maintain, "maintenance")):
                 try:
                     await step()
                 except asyncio.CancelledError:
@@ -82,6 +86,18 @@ class ReminderLoop(BackgroundLoop):
 
         return await post_owed_turns(self.bot)
 
+    async def maintain(self) -> int:
+        """Prune the processed interaction ids when an hour has passed since the last
+        prune (the table grows by one row per command otherwise); returns how many went."""
+        now = self.bot.clock()
+        if now < self._next_prune:
+            return 0
+        self._next_prune = now + self.prune_every_s
+        removed = await self.bot.service.prune_interactions()
+        if removed:
+            log.info("forgot %d processed interaction ids", removed)
+        return removed
+
     async def tick(self) -> int:
         """Send everything due at the bot's clock; returns how many went out."""
         service = self.bot.service
@@ -91,8 +107,18 @@ class ReminderLoop(BackgroundLoop):
                 if await self.deliver(reminder):
                     sent += 1
             except Exception:  # one broken reminder must not hold back the others
-                log.exception("reminder %s of game %s failed", reminder.id, reminder.game_id)
+                log.exception("reminder %s of game %s failed; tried again later",
+                              reminder.id, reminder.game_id)
+                await self._set_aside(reminder)
         return sent
+
+    async def _set_aside(self, reminder: Any) -> None:
+        # Left due, a failing reminder would stay first in line on every tick, and a
+        # hundred of them fill the batch so no healthy one is ever sent.
+        try:
+            await self.bot.service.set_aside_reminder(reminder)
+        except Exception:
+            log.exception("reminder %s could not be set aside", reminder.id)
 
     async def deliver(self, reminder: Any) -> bool:
         service = self.bot.service

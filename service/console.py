@@ -28,6 +28,7 @@ from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
 from .results import ActResult
+from .validation import parse_record
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
@@ -286,8 +287,9 @@ class Console(VotesMixin):
     async def import_(self, rest: str, actor: str | None) -> None:
         path = Path(rest.strip())
         try:
-            record = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError) as err:
+            # Bounded before parsing (size, nesting): raises BadRecord, said like any error.
+            record = parse_record(path.read_bytes())
+        except OSError as err:
             self.say("console.file_error", path=path,
                      reason=getattr(err, "strerror", None) or str(err))
             return

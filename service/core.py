@@ -19,12 +19,16 @@ from store import (
     GameStore,
     PlayerError,
     ReminderRequest,
+    SchemaTooNewError,
     StaleVersionError,
+    StorageError,
     StoreBusyError,
+    StoreValueError,
 )
 
 from .boards import BoardPool, Renderer
 from .errors import (
+    BadValue,
     DuplicateInteraction,
     GameAlreadyStarted,
     GameFull,
@@ -35,11 +39,13 @@ from .errors import (
     NotYourTurn,
     SeatTaken,
     StaleVersion,
+    StorageFault,
     StoreBusy,
     UnknownGame,
 )
 from .reminders import first_reminder
 from .replay import initial_state, replay
+from .validation import game_id as checked_game_id
 
 log = logging.getLogger("autobahn.service")
 Clock = Callable[[], float]
@@ -88,8 +94,10 @@ class ServiceCore:
             raise StaleVersion(expected=err.expected, actual=err.actual) from None
         except DuplicateInteractionError:
             raise DuplicateInteraction() from None
-        except StoreBusyError:
-            raise StoreBusy() from None
+        except (StoreBusyError, StorageError, SchemaTooNewError) as err:
+            raise storage_error(err) from None
+        except StoreValueError:
+            raise BadValue() from None
         except GameStatusError as err:
             raise _status_error(game_id, err.status) from None
         except PlayerError as err:
@@ -102,6 +110,7 @@ class ServiceCore:
     # -- games ------------------------------------------------------------------------------
 
     async def _game(self, game_id: int) -> Game:
+        game_id = checked_game_id(game_id)
         with self._translated(game_id):
             return await self.store.get_game(game_id)
 
@@ -202,6 +211,18 @@ class ServiceCore:
     def decision_kind(state: State) -> str | None:
         decision = rules.pending_decision(state)
         return None if decision is None else decision.kind
+
+
+def storage_error(err: Exception) -> Exception:
+    """The player-facing error for a fault of the database itself (also used when the
+    store is opened, before any service exists); `err` itself if it is none of those."""
+    if isinstance(err, StorageError):
+        return StorageFault(err.kind, path=err.path)
+    if isinstance(err, SchemaTooNewError):
+        return StorageFault("too_new", path=err.path, found=err.found, supported=err.supported)
+    if isinstance(err, StoreBusyError):
+        return StoreBusy()
+    return err
 
 
 def _status_error(game_id: int, status: str) -> Exception:

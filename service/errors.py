@@ -140,6 +140,22 @@ class StoreBusy(ServiceError):
     code = "store_busy"
 
 
+class BadValue(ServiceError):
+    """A value the store cannot keep as given (caught there, after the service's checks)."""
+
+    code = "bad_value"
+
+
+class StorageFault(ServiceError):
+    """The database file failed: disk full, read-only, damaged, or from a newer version.
+    Nothing was changed; the message says what an operator must do."""
+
+    code = "storage.fault"  # params: path
+
+    def __init__(self, kind: str, **params: Any) -> None:
+        super().__init__(f"storage.{kind}", **params)
+
+
 class IllegalAction(ServiceError):
     """A `RuleError` refused the action; keeps it and a few legal alternatives.
 

@@ -20,6 +20,7 @@ from store import ActionRecord, Game, ReminderRequest, StoreValueError
 from .abandon import AbandonMixin
 from .animation import AnimationMixin
 from .backups import BackupsMixin
+from .checked import InputChecks
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -29,6 +30,7 @@ from .errors import (
     NotEnoughPlayers,
     StaleVersion,
 )
+from .game_settings import checked_language, create_settings, setting
 from .log import log_lines
 from .places import PlacesMixin, one_per_place
 from .records import check_record, make_record
@@ -37,16 +39,31 @@ from .replay import changes, edition_named, initial_state, turn_passed
 from .results import ActResult, GameView, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
+from .validation import (
+    display_name,
+    integer,
+    interaction,
+    is_int,
+    mapping,
+    optional_integer,
+    optional_language,
+    optional_moment,
+    parse_record,
+    player_id,
+    shown,
+    text,
+)
+from .validation import place as checked_place
 from .vote_posts import VotePostsMixin
 
 _log = logging.getLogger("autobahn.service")
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
-SETTINGS = {"seats": int, "language": str, "reminders": bool}
+SEED_MAX = 2**63 - 1
 
 
-class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin,
-                  AnimationMixin, BackupsMixin, VotePostsMixin):
+class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin,
+                  TurnPostsMixin, AnimationMixin, BackupsMixin, VotePostsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
     @one_per_place  # adds `exclusive=True`: refused (GameHere) where a game is open
@@ -55,23 +72,28 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                           settings: Mapping[str, Any] | None = None) -> Game:
         """A new game in `place` (a `Place`) with the host in seat 0."""
         edition = edition_named("classic")
-        if not edition.players_min <= seats <= edition.players_max:
-            raise BadOption(name="players", value=seats,
+        checked_place(place)
+        player_id(host_id, "host")
+        display_name(host_name)
+        if not (isinstance(seats, int) and not isinstance(seats, bool)
+                and edition.players_min <= seats <= edition.players_max):
+            raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        options = {"seats": seats, "reminders": True, **(settings or {})}
-        try:
+        seed = secrets.randbelow(2**31) if seed is None else integer(seed, "seed", 0, SEED_MAX)
+        language = checked_language(language)
+        options = {"reminders": True, **create_settings(settings), "seats": seats}
+        with self._translated(0, host_id):
             return await self.store.create_game(
                 host_id=host_id, host_name=host_name, edition=edition.name,
                 edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
                 channel_id=place.channel_id, thread_id=place.thread_id, language=language,
                 settings=options)
-        except StoreValueError:
-            raise BadOption(name="name", value=host_name, expected=Phrase("expect.text")) from None
 
     async def join(self, game_id: int, user_id: str, name: str,
                    language: str | None = None) -> Game:
+        player_id(user_id)
+        display_name(name)
+        language = optional_language(language)
         game = await self._game(game_id)
         seats = int(game.settings.get("seats", 4))
         with self._translated(game_id, user_id):
@@ -86,12 +108,15 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                 raise
 
     async def leave(self, game_id: int, user_id: str) -> Game:
+        await self._game(game_id)
+        player_id(user_id)
         with self._translated(game_id, user_id):
             return await self.store.remove_player(game_id, user_id)
 
     async def start(self, game_id: int, by_user: str) -> StartResult:
         """Deal the game: seats in join order, the start player drawn by the seeded RNG."""
         game = await self._game(game_id)
+        player_id(by_user)
         self._require_host(game, by_user)
         if game.status != "lobby":
             self._require_running(game)  # raises the right status error
@@ -127,6 +152,12 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         previous action landed after it was sent: a double-sent `/pass` must not pass
         twice, on two different decisions."""
         game = await self._game(game_id)
+        player_id(user_id)
+        text(notation, "action")
+        expected_version = optional_integer(expected_version, "version")
+        interaction_id = interaction(interaction_id)
+        lang = optional_language(lang)
+        issued_at = optional_moment(issued_at, "issued_at")
         if expected_version is not None and expected_version != game.version:
             raise StaleVersion(expected=expected_version, actual=game.version)
         if issued_at is not None:
@@ -191,6 +222,8 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         means whoever must decide. The list is derived from the state at exactly that
         version, so buttons made from it carry the right version without a re-read."""
         game = await self._game(game_id)
+        if user_id is not None:
+            player_id(user_id)
         self._require_running(game)
         state = await self._state(game)
         player = user_id or rules.current_player(state) or ""
@@ -239,6 +272,8 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         game = await self._game(game_id)
         if game.status == "lobby":
             self._require_running(game)
+        if at_move is not None and not is_int(at_move):
+            raise BadOption(name="at_move", value=shown(at_move), expected=Phrase("expect.number"))
         if at_move is None or at_move == game.action_count:
             return await self._state(game)
         if not 0 <= at_move <= game.action_count:
@@ -247,12 +282,14 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
 
     async def board(self, game_id: int, *, at_move: int | None = None, view: str = "full",
                     lang: str = "en") -> bytes:
-        if view not in ("full", "map", "players"):
-            raise BadOption(name="view", value=view, expected="map | players | full")
+        if not isinstance(view, str) or view not in ("full", "map", "players"):
+            raise BadOption(name="view", value=shown(view), expected="map | players | full")
+        lang = checked_language(lang)
         return await self.render(await self.state_at(game_id, at_move), view, lang)
 
     async def log(self, game_id: int, lang: str = "en") -> list[str]:
         game = await self._game(game_id)
+        lang = checked_language(lang)
         with self._translated(game_id):
             actions = await self.store.read_log(game_id)
         return log_lines(actions, self.names(game), lang)
@@ -276,9 +313,21 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game.
 
         The record is replayed once (by `check_record`); its whole log is then stored in
-        one transaction, so a 250-action game imports in a fraction of a second."""
+        one transaction, so a 250-action game imports in a fraction of a second. `record`
+        may be the file's bytes or text: their size and nesting are bounded before they
+        are parsed."""
+        checked_place(place)
+        player_id(host_id, "host")
+        language = checked_language(language)
+        if isinstance(record, bytes | str):
+            record = parse_record(record)
         checked = check_record(record)
         names = checked.names
+        with self._translated(0, host_id):
+            return await self._store_record(place, host_id, checked, names, language)
+
+    async def _store_record(self, place: Any, host_id: str, checked: Any,
+                            names: Mapping[str, str], language: str) -> Game:
         game = await self.store.create_game(
             host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
             seed=checked.seed, guild_id=place.guild_id, channel_id=place.channel_id,
@@ -305,11 +354,13 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                               changes: Mapping[str, str]) -> Game:
         """Change game settings (host only): seats (lobby), language, reminders on/off."""
         game = await self._game(game_id)
+        player_id(by_user)
+        changes = mapping(changes, "settings")
         if changes:
             self._require_host(game, by_user)
         settings = dict(game.settings)
         for key, raw in changes.items():
-            settings[key] = _setting(game, key, raw)
+            settings[key] = setting(game, key, raw)
         with self._translated(game_id):
             return await self.store.update_settings(game_id, settings) if changes else game
 
@@ -320,10 +371,11 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         Raises UnknownGame, NotAPlayer, BadOption (not a supported language)."""
         from locales import SUPPORTED
 
-        if lang is not None and lang not in SUPPORTED:
-            raise BadOption(name="language", value=str(lang)[:20],
+        if lang is not None and (not isinstance(lang, str) or lang not in SUPPORTED):
+            raise BadOption(name="language", value=shown(lang),
                             expected=", ".join(SUPPORTED))
         game = await self._game(game_id)
+        player_id(user_id)
         self._require_member(game, user_id)
         with self._translated(game_id, user_id):
             return await self.store.set_player_language(game_id, user_id, lang)
@@ -335,28 +387,12 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
         which reminders link to; read it back as `Game.board_channel_id` and
         `Game.board_message_id`. An older post never replaces a newer one; returns
         whether this one is now stored. Raises UnknownGame, BadOption (bad ids)."""
+        await self._game(game_id)
+        integer(channel_id, "channel", 1)
+        integer(message_id, "message", 1)
         with self._translated(game_id):
             try:
                 return await self.store.set_board_message(game_id, channel_id, message_id)
             except StoreValueError:
                 raise BadOption(name="message", value=str(message_id)[:30],
                                 expected=Phrase("expect.message_id")) from None
-
-
-def _setting(game: Game, key: str, raw: str) -> Any:
-    if key not in SETTINGS:
-        raise BadOption(name="setting", value=key, expected=", ".join(SETTINGS))
-    if key == "seats":
-        edition = rules.edition_by_hash(game.edition_hash)
-        if game.status != "lobby" or not raw.isdigit() or not (
-                max(edition.players_min, len(game.players)) <= int(raw) <= edition.players_max):
-            raise BadOption(name="seats", value=raw, expected=Phrase("expect.seats_in_lobby"))
-        return int(raw)
-    if key == "language":
-        from locales import SUPPORTED
-        if raw not in SUPPORTED:
-            raise BadOption(name="language", value=raw, expected=", ".join(SUPPORTED))
-        return raw
-    if raw.lower() not in ("on", "off", "true", "false", "yes", "no"):
-        raise BadOption(name=key, value=raw, expected="on | off")
-    return raw.lower() in ("on", "true", "yes")

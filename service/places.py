@@ -22,6 +22,8 @@ from store import Game
 
 from .core import ServiceCore
 from .errors import GameHere, NoGameHere, SeveralGamesHere
+from .validation import flag, player_id
+from .validation import place as checked_place
 
 OPEN = ("lobby", "running")
 ALL = ("lobby", "running", "finished", "abandoned")
@@ -67,9 +69,11 @@ class PlacesMixin(ServiceCore):
     async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
         """The games whose own place is `place` (not those of its threads), oldest first;
         `active`: only the open ones."""
+        checked_place(place)
         if place.where is None:
             return []
-        games = await self.store.games_in_channel(place.where, OPEN if active else ALL)
+        statuses = OPEN if flag(active, "active") else ALL
+        games = await self.store.games_in_channel(place.where, statuses)
         return [g for g in games if home(g) == place.where]
 
     async def game_here(self, place: Any, user_id: str | None = None) -> Game:
@@ -78,6 +82,8 @@ class PlacesMixin(ServiceCore):
         Several can only be left from before one game per place was the rule: then the
         one `user_id` is seated in, when that is a single one. In a channel with no game
         of its own, the one open game of its threads (the adapter points there)."""
+        if user_id is not None:
+            player_id(user_id)
         games = await self.games_here(place)
         if len(games) > 1 and user_id is not None:
             mine = [g for g in games if user_id in g.player_ids]
@@ -106,4 +112,5 @@ class PlacesMixin(ServiceCore):
     async def games_of(self, user_id: str, *, ended: bool = True) -> list[Game]:
         """The games `user_id` is seated in, oldest first; `ended`: finished and abandoned
         ones too (a finished game stays listed)."""
-        return await self.store.games_of_player(user_id, ALL if ended else OPEN)
+        player_id(user_id)
+        return await self.store.games_of_player(user_id, ALL if flag(ended, "ended") else OPEN)

@@ -17,8 +17,9 @@ import rules
 from locales import Phrase
 from rules import RuleError, State
 
-from .errors import BadRecord, RecordMismatch
+from .errors import BadRecord, RecordMismatch, ServiceError
 from .replay import edition_named, initial_state
+from .validation import INT64_MAX, TEXT_LIMIT, display_name, is_int, player_id
 
 FORMAT = "autobahn-record"
 FORMAT_VERSION = 1
@@ -78,17 +79,32 @@ def check_record(record: Any) -> CheckedRecord:
     raw_actions = _field(record, "actions", list)
     if not all(isinstance(p, str) and p for p in players):
         raise BadRecord(reason=Phrase("record.players"))
+    if not is_int(seed) or not 0 <= seed <= INT64_MAX:
+        raise BadRecord(reason=Phrase("record.seed", high=INT64_MAX))
+    if len(edition) > TEXT_LIMIT:
+        raise BadRecord(reason=Phrase("record.field", key="edition", kind="str"))
+    for number, pid in enumerate(players, start=1):
+        try:
+            player_id(pid)
+        except ServiceError:
+            raise BadRecord(reason=Phrase("record.player_id", number=number)) from None
     if len(raw_actions) > MAX_ACTIONS:
         raise BadRecord(reason=Phrase("record.too_long", limit=MAX_ACTIONS))
     actions: list[tuple[str, str]] = []
     for item in raw_actions:
         if (not isinstance(item, list | tuple) or len(item) != 2
-                or not all(isinstance(x, str) for x in item)):
+                or not all(isinstance(x, str) and len(x) <= TEXT_LIMIT for x in item)):
             raise BadRecord(reason=Phrase("record.action", number=len(actions) + 1))
         actions.append((item[0], item[1]))
     names = record.get("names") or {}
-    if not isinstance(names, Mapping):
+    if not isinstance(names, Mapping) or not set(names) <= set(players):
         raise BadRecord(reason=Phrase("record.names"))
+    for number, pid in enumerate(players, start=1):
+        if pid in names:
+            try:
+                display_name(names[pid])
+            except ServiceError:
+                raise BadRecord(reason=Phrase("record.name", player=number)) from None
     wanted_hash = record.get("edition_hash")
     try:
         # The record's own edition file when it names one (shipped or archived), else the

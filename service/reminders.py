@@ -14,6 +14,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from store import Reminder, ReminderRequest, ReminderSettings
 
+MAX_WAIT_S = 30 * 86_400  # the longest delay or repeat the service accepts
+RETRY_S = 600.0  # a reminder that failed to go out is tried again this much later
+LATEST = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def _wait(seconds: int) -> timedelta:
+    """A delay or repeat as stored, kept in range: a row written before the service
+    checked ranges must not raise OverflowError at a hand-off and stall the game."""
+    return timedelta(seconds=min(max(int(seconds), 0), MAX_WAIT_S))
+
 
 def zone(name: str) -> ZoneInfo:
     """The zone called `name`; UTC for an unknown name (settings are checked on entry, so
@@ -60,7 +70,10 @@ def after_quiet_hours(due: datetime, settings: ReminderSettings) -> datetime:
 def after_vacation(due: datetime, settings: ReminderSettings) -> datetime:
     if settings.vacation_until is None:
         return due
-    back = datetime.fromtimestamp(settings.vacation_until, UTC)
+    try:
+        back = datetime.fromtimestamp(settings.vacation_until, UTC)
+    except (OverflowError, OSError, ValueError):  # an absurd row from before the checks
+        back = LATEST
     return max(due, back)
 
 
@@ -71,7 +84,7 @@ def next_due(now: datetime, settings: ReminderSettings, attempt: int) -> datetim
     if attempt < 0 or attempt > settings.max_repeats:
         return None
     wait = settings.delay_s if attempt == 0 else settings.repeat_s
-    due = now.astimezone(UTC) + timedelta(seconds=wait)
+    due = now.astimezone(UTC) + _wait(wait)
     # Vacation first, then quiet hours: the day someone comes back may start at 3 a.m.
     return after_quiet_hours(after_vacation(due, settings), settings)
 
@@ -79,7 +92,7 @@ def next_due(now: datetime, settings: ReminderSettings, attempt: int) -> datetim
 def stall_due(now: datetime, settings: ReminderSettings) -> datetime:
     """The channel's "this game has stalled" notice: one interval after the last reminder.
     It goes to the channel, so the player's quiet hours do not hold it back."""
-    return now.astimezone(UTC) + timedelta(seconds=settings.repeat_s)
+    return now.astimezone(UTC) + _wait(settings.repeat_s)
 
 
 def held_until(reminder: Reminder, now: float, settings: ReminderSettings) -> float | None:

@@ -8,7 +8,13 @@ from store import Game, Reminder, ReminderSettings, StoreValueError
 
 from .core import ServiceCore
 from .errors import BadOption
-from .reminders import follow_up, held_until, valid_zone
+from .reminders import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
+from .validation import game_id as checked_game_id
+from .validation import integer, optional_moment, player_id, shown
+
+MAX_REPEATS = 50
+MAX_VACATION_S = 366 * 86_400
+DAY = 86_400
 
 
 class RemindingMixin(ServiceCore):
@@ -16,12 +22,16 @@ class RemindingMixin(ServiceCore):
                                 game_id: int | None = None) -> ReminderSettings:
         """The settings in force for `user_id`: this game's override, else their default,
         else the built-in defaults (the result's `game_id` says which applied)."""
+        player_id(user_id)
+        if game_id is not None:
+            checked_game_id(game_id)
         return await self.store.get_reminder_settings(user_id, game_id)
 
     async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
-        if not valid_zone(settings.time_zone):
-            raise BadOption(name="time_zone", value=settings.time_zone,
-                            expected=Phrase("expect.time_zone"))
+        """Store a player's settings once every value is in range: a delay of 2**63 s or a
+        vacation until 1e300 would otherwise be accepted here and break the game's next
+        hand-off. Raises BadOption, UnknownGame."""
+        self._check_reminder_settings(settings)
         if settings.game_id is not None:
             await self._game(settings.game_id)  # UnknownGame rather than a store error
         try:
@@ -29,6 +39,45 @@ class RemindingMixin(ServiceCore):
         except StoreValueError as err:
             raise BadOption(name="reminders", value=str(err)[:60],
                             expected=Phrase("expect.reminder_values")) from None
+
+    def _check_reminder_settings(self, settings: ReminderSettings) -> None:
+        if not isinstance(settings, ReminderSettings):
+            raise BadOption(name="reminders", value=shown(settings),
+                            expected=Phrase("expect.settings"))
+        player_id(settings.user_id)
+        if settings.game_id is not None:
+            checked_game_id(settings.game_id)
+        if settings.delivery not in ("channel", "dm"):
+            raise BadOption(name="delivery", value=shown(settings.delivery),
+                            expected="channel | dm")
+        limits = Phrase("expect.reminder_range", days=MAX_WAIT_S // DAY, repeats=MAX_REPEATS,
+                        vacation=MAX_VACATION_S // DAY)
+        for name, value, low, high in (("delay", settings.delay_s, 0, MAX_WAIT_S),
+                                       ("repeat", settings.repeat_s, 1, MAX_WAIT_S),
+                                       ("max_repeats", settings.max_repeats, 0, MAX_REPEATS)):
+            try:
+                integer(value, name, low, high)
+            except BadOption:
+                raise BadOption(name=name, value=shown(value), expected=limits) from None
+        if (settings.quiet_start is None) != (settings.quiet_end is None):
+            raise BadOption(name="quiet", value=shown(settings.quiet_start),
+                            expected=Phrase("expect.both_quiet"))
+        for name, value in (("quiet_start", settings.quiet_start),
+                            ("quiet_end", settings.quiet_end)):
+            if value is not None:
+                integer(value, name, 0, 24 * 60 - 1)
+        if not isinstance(settings.time_zone, str) or len(settings.time_zone) > 64 or (
+                not valid_zone(settings.time_zone)):
+            raise BadOption(name="time_zone", value=shown(settings.time_zone),
+                            expected=Phrase("expect.time_zone"))
+        until = optional_moment(settings.vacation_until, "vacation")
+        if until is not None and until > self.clock() + MAX_VACATION_S:
+            raise BadOption(name="vacation", value=shown(until), expected=limits)
+
+    async def set_aside_reminder(self, reminder: Reminder) -> bool:
+        """Move a reminder that failed to go out `RETRY_S` later, so it no longer stands
+        first in line before the healthy ones; True if it was still unsent."""
+        return await self.store.defer_reminder(reminder.id, self.clock() + RETRY_S)
 
     async def _schedule(self, game: Game, user_id: str) -> None:
         await self.store.set_reminders(game.id, await self._reminders_for(game, user_id))

@@ -4,7 +4,10 @@ The database is `--db`, else $AUTOBAHN_DB, else autobahn.sqlite3. `check` and `b
 never create or migrate a database: they look at what is there, and may run while the bot
 is using it (WAL lets them read alongside it).
 
-Exit codes: 0 ok, 1 the check found problems, 2 usage or file errors.
+`--db` may come before or after the command (`check --db X` as well as `--db X check`).
+
+Exit codes: 0 ok, 1 the check found problems (a damaged file included), 2 usage or file
+errors.
 """
 
 from __future__ import annotations
@@ -14,17 +17,22 @@ import asyncio
 import sqlite3
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import db
-from .errors import StoreError
+from .errors import StorageError, StoreError, storage_fault
 
 
 async def _check(path: str) -> int:
-    conn = await db.connect(path, must_exist=True)
     try:
-        report = await db.integrity_check(conn)
-    finally:
-        await conn.close()
+        report = await _integrity(path)
+    except (sqlite3.DatabaseError, StorageError) as exc:
+        # A damaged page or header is what `check` is for: a finding, not a usage error.
+        if (exc.kind if isinstance(exc, StorageError) else storage_fault(exc)) != "corrupt":
+            raise
+        print(f"{path}: the file is damaged")
+        print(f"integrity: {exc}")
+        return 1
     note = ""
     if report.schema_version != db.SCHEMA_VERSION:
         note = f" (this program's schema is {db.SCHEMA_VERSION})"
@@ -35,6 +43,19 @@ async def _check(path: str) -> int:
     for problem in report.problems:
         print(f"integrity: {problem}")
     return 1
+
+
+async def _integrity(path: str) -> db.IntegrityReport:
+    if Path(path).is_file():
+        with open(path, "rb") as handle:
+            header = handle.read(len(db.HEADER))
+        if header and header != db.HEADER:
+            raise StorageError(path, "corrupt", "file is not a database (bad header)")
+    conn = await db.connect(path, must_exist=True)
+    try:
+        return await db.integrity_check(conn)
+    finally:
+        await conn.close()
 
 
 async def _backup(path: str, dest: str) -> int:
@@ -88,13 +109,21 @@ async def _info(path: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m store", description=__doc__.split("\n")[0])
-    parser.add_argument("--db", help=f"database file (default: ${db.ENV_DB} or {db.DEFAULT_DB})")
+    where = f"database file (default: ${db.ENV_DB} or {db.DEFAULT_DB})"
+    parser.add_argument("--db", help=where)
+    # The same option on every command, so `check --db X` works too; SUPPRESS keeps a
+    # command without it from overwriting the one given first.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS, help=where)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("check", help="PRAGMA integrity_check and foreign_key_check")
-    backup = sub.add_parser("backup", help="online backup with the SQLite backup API")
+    sub.add_parser("check", parents=[common],
+                   help="PRAGMA integrity_check and foreign_key_check")
+    backup = sub.add_parser("backup", parents=[common],
+                            help="online backup with the SQLite backup API")
     backup.add_argument("dest", help="file to write (replaced atomically when complete)")
-    sub.add_parser("migrate", help="create or upgrade the schema to this program's version")
-    sub.add_parser("info", help="schema version and row counts")
+    sub.add_parser("migrate", parents=[common],
+                   help="create or upgrade the schema to this program's version")
+    sub.add_parser("info", parents=[common], help="schema version and row counts")
     args = parser.parse_args(argv)
     path = db.db_path_from_env(args.db)
     try:

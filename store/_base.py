@@ -29,8 +29,10 @@ from .errors import (
     GameNotFoundError,
     GameStatusError,
     StaleVersionError,
+    StorageError,
     StoreBusyError,
     StoreValueError,
+    storage_fault,
 )
 from .models import ActionRecord, Game, GameStatus, Player
 
@@ -57,6 +59,9 @@ class StoreBase:
         self._lock = asyncio.Lock()
         self._clock = clock
         self.path = path
+        # Set once a write met a damaged file: appending to a corrupted log would bury the
+        # damage under new moves, so every later write is refused until an operator acts.
+        self._broken: StorageError | None = None
 
     async def close(self) -> None:
         async with self._lock:
@@ -83,28 +88,58 @@ class StoreBase:
 
     async def _transaction(self, body: Callable[[aiosqlite.Connection, float], Awaitable[T]]) -> T:
         async with self._lock:
+            if self._broken is not None:
+                raise self._broken
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                if "locked" in str(exc) or "busy" in str(exc):
-                    raise StoreBusyError(f"{self.path}: {exc}") from exc
-                raise
-            try:
-                result = await body(self._conn, self._clock())
-                await self._conn.execute("COMMIT")
-            except (UnicodeEncodeError, OverflowError) as exc:
-                # A lone surrogate cannot be UTF-8; an int beyond 64 bits cannot be an
-                # INTEGER. Neither can be stored verbatim, so refuse it cleanly.
-                await rollback_quietly(self._conn)
-                raise StoreValueError(f"value cannot be stored: {exc}") from exc
-            except BaseException:
-                await rollback_quietly(self._conn)
-                raise
-            return result
+                return await self._attempt(body)
+            except sqlite3.DatabaseError as exc:
+                fault = self._fault(exc)
+                if fault is exc:
+                    raise
+                raise fault from exc
+
+    def _fault(self, exc: sqlite3.DatabaseError) -> BaseException:
+        """The typed error for a SQLite failure: a StorageError for a fault of the file
+        (remembered when the file is damaged), else the error itself."""
+        kind = storage_fault(exc)
+        if kind is None or isinstance(exc, sqlite3.IntegrityError):
+            return exc
+        error = StorageError(self.path, kind, str(exc))
+        if kind == "corrupt":
+            self._broken = error
+        return error
+
+    async def _attempt(self, body: Callable[[aiosqlite.Connection, float], Awaitable[T]]) -> T:
+        try:
+            await self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise StoreBusyError(f"{self.path}: {exc}") from exc
+            raise
+        try:
+            result = await body(self._conn, self._clock())
+            await self._conn.execute("COMMIT")
+        except (UnicodeEncodeError, OverflowError) as exc:
+            # A lone surrogate cannot be UTF-8; an int beyond 64 bits cannot be an
+            # INTEGER. Neither can be stored verbatim, so refuse it cleanly.
+            await rollback_quietly(self._conn)
+            raise StoreValueError(f"value cannot be stored: {exc}") from exc
+        except BaseException:
+            await rollback_quietly(self._conn)
+            raise
+        return result
 
     async def _read(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         async with self._lock:
-            return await body(self._conn)
+            try:
+                return await body(self._conn)
+            except (UnicodeEncodeError, OverflowError) as exc:
+                raise StoreValueError(f"value cannot be looked up: {exc}") from exc
+            except sqlite3.DatabaseError as exc:
+                fault = self._fault(exc)
+                if fault is exc:
+                    raise
+                raise fault from exc
 
     # -- shared queries -----------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import MigrationError, SchemaTooNewError, StoreBusyError
+from .errors import MigrationError, SchemaTooNewError, StorageError, StoreBusyError, storage_fault
 
 DEFAULT_DB = "autobahn.sqlite3"
 ENV_DB = "AUTOBAHN_DB"
@@ -134,6 +134,48 @@ async def switch_to_wal(conn: aiosqlite.Connection, path: str, *,
             raise StoreBusyError(f"could not switch {path} to WAL: {problem}")
         await asyncio.sleep(pause * (0.5 + random.random()))
         pause = min(pause * 2, 0.1)
+
+
+HEADER = b"SQLite format 3\x00"
+
+
+def refuse_before_opening(path: str, newest: int) -> None:
+    """Look at the file's header before SQLite opens it, so a file we must refuse is left
+    byte for byte as it was: opening switches it to WAL, which rewrites the header.
+
+    Raises SchemaTooNewError for a schema newer than `newest` and StorageError("corrupt")
+    for a header that is not SQLite's. A missing or empty file, or one with a `-wal` file
+    beside it (its newest pages, the header included, may be there), is left to SQLite.
+    """
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(path, "cannot_open", str(exc)) from exc
+    if not header or Path(f"{path}-wal").exists():
+        return
+    if len(header) < 100 or not header.startswith(HEADER):
+        raise StorageError(path, "corrupt", "file is not a database")
+    found = int.from_bytes(header[60:64], "big")
+    if found > newest:
+        raise SchemaTooNewError(path, found, newest)
+
+
+async def open_checked(path: str, *, must_exist: bool = False) -> aiosqlite.Connection:
+    """`connect`, with the header checked first and SQLite's faults of the file itself
+    (damaged, read-only, cannot be opened) raised as StorageError."""
+    refuse_before_opening(path, SCHEMA_VERSION)
+    try:
+        return await connect(path, must_exist=must_exist)
+    except sqlite3.DatabaseError as exc:
+        kind = storage_fault(exc)
+        if kind is None:
+            raise
+        raise StorageError(path, kind, str(exc)) from exc
 
 
 async def user_version(conn: aiosqlite.Connection) -> int:

@@ -106,3 +106,40 @@ class StoreValueError(StoreError, ValueError):
     """An argument the store cannot keep as given (a lone surrogate, a count out of range)."""
 
     code = "bad_value"
+
+
+class StorageError(StoreError):
+    """The database file itself failed: the disk is full, the file or its folder is
+    read-only, or the file is damaged (a corrupted page or header, not a database).
+
+    `kind` is one of "disk_full", "read_only", "cannot_open", "corrupt", "io"; the service
+    turns it into a message for players, so no traceback reaches them."""
+
+    code = "storage_fault"
+
+    def __init__(self, path: str, kind: str, detail: str) -> None:
+        self.path = path
+        self.kind = kind
+        self.detail = detail
+        super().__init__(f"{path}: {kind}: {detail}")
+
+
+# SQLite's own messages (sqlite3 gives no portable error codes before Python 3.11's
+# sqlite_errorname, and the text is stable across versions).
+_FAULTS = (
+    ("database or disk is full", "disk_full"),
+    ("readonly database", "read_only"),
+    ("unable to open database", "cannot_open"),
+    ("malformed", "corrupt"),
+    ("file is not a database", "corrupt"),
+    ("disk i/o error", "io"),
+)
+
+
+def storage_fault(exc: BaseException) -> str | None:
+    """The `StorageError.kind` of a sqlite3 error, or None if it is not a storage fault."""
+    text = str(exc).lower()
+    for needle, kind in _FAULTS:
+        if needle in text:
+            return kind
+    return None

@@ -132,14 +132,23 @@ class QueriesMixin(StoreBase):
 
         return await self._read(body)
 
-    async def prune_interactions(self, older_than: float) -> int:
+    async def prune_interactions(self, older_than: float, *, limit: int | None = None) -> int:
         """Forget ids processed before `older_than` (Discord stops retrying an interaction
-        after 15 minutes, so a day's worth is plenty). Returns how many were removed."""
+        after 15 minutes, so a day's worth is plenty). Returns how many were removed.
+        `limit` removes at most that many, so a large backlog is pruned in short
+        transactions that let moves in between."""
 
         async def body(conn: aiosqlite.Connection, now: float) -> int:
-            cursor = await conn.execute(
-                "DELETE FROM processed_interactions WHERE processed_at < ?", (older_than,)
-            )
+            if limit is None:
+                cursor = await conn.execute(
+                    "DELETE FROM processed_interactions WHERE processed_at < ?", (older_than,)
+                )
+            else:
+                cursor = await conn.execute(
+                    "DELETE FROM processed_interactions WHERE interaction_id IN (SELECT "
+                    "interaction_id FROM processed_interactions WHERE processed_at < ? LIMIT ?)",
+                    (older_than, limit),
+                )
             return cursor.rowcount
 
         return await self._write(body)
@@ -147,8 +156,18 @@ class QueriesMixin(StoreBase):
     # -- maintenance ------------------------------------------------------------------------
 
     async def backup(self, dest: str | os.PathLike[str]) -> Path:
-        """Online backup to `dest` (SQLite backup API; the bot keeps running)."""
-        return await self._read(lambda conn: db.backup(conn, dest))
+        """Online backup to `dest` (SQLite backup API; the bot keeps running).
+
+        On a connection of its own, outside the store's lock: WAL lets it read one
+        consistent snapshot while commands go on writing on the store's connection, so a
+        backup of a large file never makes a player's move wait for it."""
+        if self.path == ":memory:":  # nothing else can see an in-memory database
+            return await self._read(lambda conn: db.backup(conn, dest))
+        conn = await db.connect(self.path, must_exist=True)
+        try:
+            return await db.backup(conn, dest)
+        finally:
+            await conn.close()
 
     async def integrity_check(self) -> db.IntegrityReport:
         return await self._read(db.integrity_check)

@@ -9,6 +9,7 @@ on what they showed a player pass that version back as `expected_version`, and g
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +22,9 @@ from .bulk import BulkMixin
 from .errors import (
     GameStatusError,
     PlayerError,
+    StorageError,
     StoreValueError,
+    storage_fault,
 )
 from .models import (
     ActionRecord,
@@ -52,9 +55,15 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         (default: $AUTOBAHN_DB or autobahn.sqlite3). Raises SchemaTooNewError for a file
         written by a newer version, MigrationError if a migration fails."""
         where = db.db_path_from_env(path)
-        conn = await db.connect(where)
+        conn = await db.open_checked(where)
         try:
             await db.migrate(conn, path=where)
+        except sqlite3.DatabaseError as exc:
+            await conn.close()
+            kind = storage_fault(exc)
+            if kind is None:
+                raise
+            raise StorageError(where, kind, str(exc)) from exc
         except BaseException:
             await conn.close()
             raise
