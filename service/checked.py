@@ -159,8 +159,12 @@ class InputChecks(ServiceCore):
         language(lang)
         return await super().render(state, view, lang)
 
-    async def replay_animation(self, game_id: int, lang: str = "en") -> bytes:
+    async def replay_animation(self, game_id: int, lang: str = "en",
+                               user_id: str | None = None) -> bytes:
         checked_game_id(game_id)
         language(lang)
-        result: bytes = await super().replay_animation(game_id, lang)  # type: ignore[misc]
+        if user_id is not None:
+            player_id(user_id)
+        result: bytes = await super().replay_animation(  # type: ignore[misc]
+            game_id, lang, user_id)
         return result

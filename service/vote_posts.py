@@ -13,6 +13,7 @@ from store import Event, StoreValueError
 from .abandon import _open_vote
 from .core import ServiceCore
 from .errors import BadOption
+from .validation import integer, is_int
 
 ACTIVE = ("lobby", "running")
 
@@ -22,8 +23,7 @@ class VotePostsMixin(ServiceCore):
                                  message_id: int) -> None:
         """Note the post with the buttons of vote `request`. Raises UnknownGame,
         BadOption (ids that are no positive integers)."""
-        if not all(isinstance(v, int) and 0 < v < 2**63
-                   for v in (request, channel_id, message_id)):
+        if not all(is_int(v) and 0 < v < 2**63 for v in (request, channel_id, message_id)):
             raise BadOption(name="message", value=str(message_id)[:30],
                             expected=Phrase("expect.message_id"))
         with self._translated(game_id):
@@ -57,6 +57,8 @@ class VotePostsMixin(ServiceCore):
 
     async def vote_post_closed(self, game_id: int, post_id: int) -> Event:
         """The buttons of post `post_id` are gone (or the post is)."""
+        await self._game(game_id)
+        integer(post_id, "post", low=1)
         with self._translated(game_id):
             return await self.store.record_event(game_id, "vote_post_closed", user_id=None,
                                                  detail={"post": post_id})

@@ -96,6 +96,7 @@ class World:
             "host_name": st.just("Ann"), "name": st.just("Dan"),
             "notation": st.just(self.legal), "accept": st.just(True),
             "force": st.just(False), "is_admin": st.just(False), "active": st.just(True),
+            "ended": st.just(True), "post_id": st.just(1),
             "request": st.none(), "lang": st.just("en"), "language": st.just("en"),
             "view": st.just("full"), "at_move": st.none(), "seats": st.just(3),
             "seed": st.just(7), "record": st.just(record_of(first_choice_game()[:2])),
