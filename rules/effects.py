@@ -114,7 +114,8 @@ def open_east(state: State, edition: Edition) -> State:
             break
         state = evolve(state, section_tiles=state.section_tiles.set(section, tile))
     east_cards = tuple(c.id for c in edition.basic_cards() if c.colours == (edition.east_colour,))
-    for pid in state.order:
+    # The Autobot has no hand (SOLO S-12): it gets the era-3 colour card instead (C-2).
+    for pid in state.order[1:] if state.solo is not None else state.order:
         player = state.players[pid]
         state = state.with_player(evolve(player, hand=player.hand + east_cards))
     return state
