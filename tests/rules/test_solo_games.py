@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import State, apply, current_player, legal_actions, parse_action
+from rules import State, apply, current_player, legal_actions, new_game, parse_action
 from rules.bots import RandomBot
 from rules.replay import make_record, replay
-from rules import new_game
 from tests.rules.solo_helpers import BOT, EDITION, HUMAN
 from tests.rules.test_random_games import check_invariants
 
