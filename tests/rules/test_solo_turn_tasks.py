@@ -92,7 +92,7 @@ def test_g3_distances_to_bad_hersfeld() -> None:
 
 
 def test_g4_locations_interpolate_between_the_cities() -> None:
-    lat, lon = geo.section_location(EDITION, "k6.1")
+    lat, _lon = geo.section_location(EDITION, "k6.1")
     bh, wb = EDITION.nodes["bad_hersfeld"], EDITION.nodes["wuerzburg"]
     assert abs(lat - (bh.lat + 0.25 * (wb.lat - bh.lat))) < 1e-9
     assert geo.link_location(EDITION, "k6") == ((bh.lat + wb.lat) / 2, (bh.lon + wb.lon) / 2)
