@@ -77,16 +77,18 @@ def test_tr1_steps_by_era_and_level() -> None:
 
 
 def test_tr2_colours_are_ignored_and_the_truck_waits_at_an_unbuilt_section() -> None:
-    state = built_links(solo_start(level=2), "r2")  # red from Hamburg to Bremen; 3 steps
+    # Red built from Hamburg to halfway to Osnabrück; level 2 in era 2: 4 steps.
+    state = built_links(replace(solo_start(level=2), era=2), "r2")
+    state = replace(state, built=state.built | {"r3.1"})
     state = with_player(state, BOT, trucks=(Truck("d_black_n", "automotive"), None))
     state = with_solo(state, destinations=("nl", ""))
     after = move_trucks(state, EDITION, "black")
     truck = after.players[BOT].trucks[0]
-    assert truck is not None and truck.position == "r2.2"  # black depot, red road
+    assert truck is not None and truck.position == "r3.1"  # black depot, red road
     from rules.autobot.geometry import truck_route
 
     route = truck_route(after, EDITION, truck.position, "nl")
-    assert route is not None and route[0] == "r3.1" not in after.built  # its 3rd step lost
+    assert route is not None and route[0] == "r3.2" not in after.built  # its 4th step lost
 
 
 def test_tr3_a_bot_truck_gains_the_revealed_bonus_at_its_own_station() -> None:
