@@ -50,6 +50,8 @@ def autobot_turn(state: State, edition: Edition) -> tuple[State, tuple[str, ...]
     data = data_of(edition)
     solo = solo_of(state)
     card = solo.colour_pile[0]
+    # Its cards are face down until drawn: the turn reveals them (undo stops there).
+    state = evolve(state, reveals=state.reveals + 1)
     state = with_solo(state, colour_pile=solo.colour_pile[1:], card=card)
     state, task = decks.draw_first(state)
     words: list[str] = []
