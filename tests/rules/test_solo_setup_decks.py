@@ -23,6 +23,7 @@ from tests.rules.solo_helpers import (
     with_player,
     with_solo,
 )
+from tests.rules.solo_helpers import decks as set_decks
 
 SOLO = EDITION.solo
 assert SOLO is not None
@@ -158,7 +159,7 @@ def test_c3_a_wild_card_stands_for_every_open_colour_and_only_yellow_cards_build
 
 
 def test_c4_one_colour_card_per_turn_from_the_top() -> None:
-    state = decks(solo_start(), ("red", "black"), ("1a", "2a", "3a", "5a", "7a"))
+    state = set_decks(solo_start(), ("red", "black"), ("1a", "2a", "3a", "5a", "7a"))
     top = solo(state).colour_pile[0]
     after, _ = bot_turn(state)
     assert solo(after).card == top
