@@ -17,7 +17,6 @@ from tests.rules.solo_helpers import (
     EDITION,
     HUMAN,
     bot_turn,
-    decks,
     solo,
     solo_start,
     with_player,
