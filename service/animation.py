@@ -8,6 +8,7 @@ process boundary, and replaying it is cheap next to drawing the frames.
 from __future__ import annotations
 
 from .core import ServiceCore
+from .replay import solo_level
 
 
 class AnimationMixin(ServiceCore):
@@ -20,4 +21,4 @@ class AnimationMixin(ServiceCore):
             log = await self.store.read_log(game_id)
         actions = tuple((a.player_id, a.notation) for a in log)
         return await self.boards.animate(game.edition_hash, tuple(game.player_ids), game.seed,
-                                         actions, lang)
+                                         actions, lang, solo_level(game.settings))

@@ -74,13 +74,14 @@ def make_executor(kind: str = "process", workers: int = 2) -> Executor:
 
 
 def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
-                   actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+                   actions: tuple[tuple[str, str], ...], lang: str = "en",
+                   solo_level: int | None = None) -> bytes:
     """GIF bytes of a whole game, from its record (runs in a worker)."""
     import render
 
     from .replay import initial_state
 
-    state = initial_state(edition_hash, players, seed)
+    state = initial_state(edition_hash, players, seed, solo_level)
     states = [state]
     for player, notation in actions:
         state = rules_apply(state, player, notation)
@@ -107,9 +108,10 @@ class BoardPool:
         return await loop.run_in_executor(self.executor, job)
 
     async def animate(self, edition_hash: str, players: tuple[str, ...], seed: int,
-                      actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+                      actions: tuple[tuple[str, str], ...], lang: str = "en",
+                      solo_level: int | None = None) -> bytes:
         loop = asyncio.get_running_loop()
-        job = partial(animate_record, edition_hash, players, seed, actions, lang)
+        job = partial(animate_record, edition_hash, players, seed, actions, lang, solo_level)
         return await loop.run_in_executor(self.executor, job)
 
     def close(self) -> None:

@@ -37,7 +37,7 @@ from .errors import (
     UnknownGame,
 )
 from .reminders import first_reminder
-from .replay import initial_state, replay
+from .replay import initial_state, replay, solo_level
 
 Clock = Callable[[], float]
 STATE_CACHE = 64  # recent games' states kept parsed; a state is a few KB
@@ -152,7 +152,8 @@ class ServiceCore:
         """The state after the first `moves` actions of the log."""
         with self._translated(game.id):
             log = await self.store.read_log(game.id, 1, limit=moves)
-        start = initial_state(game.edition_hash, game.player_ids, game.seed)
+        start = initial_state(game.edition_hash, game.player_ids, game.seed,
+                              solo_level(game.settings))
         return replay(start, ((a.player_id, a.notation) for a in log))
 
     def _remember(self, game_id: int, version: int, state: State) -> None:
