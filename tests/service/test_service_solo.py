@@ -64,3 +64,15 @@ async def test_a_whole_solo_game_is_played_exported_and_imported(
     copy = await service.import_record(CONSOLE, HUMAN, record)
     assert copy.settings["solo_level"] == 9
     assert rules.scores(await service._state(copy)) == result.scores
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Autobot draws"), ("de", "Autobot zieht"),
+                                             ("fr", "L'Autobot tire")])
+async def test_the_log_tells_the_autobots_turn_in_words(service: GameService, lang: str,
+                                                       words: str) -> None:
+    game_id = await _solo(service)
+    legal = await service.legal(game_id)
+    result = await service.act(game_id, HUMAN, legal.actions[0])
+    lines = await service.log(game_id, lang)
+    assert len(lines) == 2 and words in lines[1]
+    assert lines[1].endswith(f"[{result.autobot[0]}]")
