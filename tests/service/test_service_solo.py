@@ -76,3 +76,21 @@ async def test_the_log_tells_the_autobots_turn_in_words(service: GameService, la
     lines = await service.log(game_id, lang)
     assert len(lines) == 2 and words in lines[1]
     assert lines[1].endswith(f"[{result.autobot[0]}]")
+
+
+async def test_undo_takes_back_the_humans_move_and_the_autobots_turn(
+        service: GameService) -> None:
+    game_id = await _solo(service)
+    route = (await service.legal(game_id)).actions[0]
+    await service.act(game_id, HUMAN, route)
+    legal = await service.legal(game_id)
+    before = await service._state(await service.game(game_id))
+    result = await service.act(game_id, HUMAN, legal.actions[0])
+    assert result.autobot
+    undone = await service.undo(game_id, HUMAN)
+    assert undone.removed == (legal.actions[0], *result.autobot)
+    assert undone.next_player == HUMAN
+    again = await service._state(await service.game(game_id))
+    assert again == before
+    redo = await service.act(game_id, HUMAN, legal.actions[0])
+    assert redo.autobot == result.autobot  # the Autobot's turn is the same again
