@@ -16,7 +16,7 @@ def test_the_solo_line_names_level_colour_task_and_queue() -> None:
     assert solo_line(state, "de") == "Stufe 8 (schwer) · black · Aufgabe 5A · Warteschlange 7A 5A"
 
 
-@pytest.mark.parametrize("view", ["full", "players"])
+@pytest.mark.parametrize("view", sorted(render.VIEWS))
 def test_a_solo_board_renders(view: str) -> None:
     state, _ = bot_turn(solo_start(level=2))
     png = render.board(state, view, "fr")
