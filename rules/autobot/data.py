@@ -172,10 +172,10 @@ def check_solo(data: SoloData, colours: tuple[str, ...], departments: tuple[str,
             raise Problem("solo.pharma_clockwise", f"unknown country {code!r}")
     if data.hub not in nodes:
         raise Problem("solo.hub", f"unknown node {data.hub!r}")
-    for key, values in (("floor_cap_by_era", data.floor_cap_by_era),
-                        ("truck_steps_by_era", data.truck_steps_by_era)):
-        if len(values) != eras:
-            raise Problem(f"solo.{key}", f"needs one value per era ({eras}), got {len(values)}")
+    for key, per_era in (("floor_cap_by_era", data.floor_cap_by_era),
+                         ("truck_steps_by_era", data.truck_steps_by_era)):
+        if len(per_era) != eras:
+            raise Problem(f"solo.{key}", f"needs one value per era ({eras}), got {len(per_era)}")
     for level in data.levels.values():
         if len(level.era_promotions) != eras:
             raise Problem(f"solo.levels.{level.number}.era_promotions",

@@ -10,13 +10,14 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
+from rules.autobot.data import SoloData
 from rules.model import Edition
 from rules.network import on_network
 from rules.state import State
 from rules.trucks import delivery_country, step_graph
 
 
-def _solo(edition: Edition):  # type: ignore[no-untyped-def]
+def _solo(edition: Edition) -> SoloData:
     assert edition.solo is not None
     return edition.solo
 
