@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules import apply, legal_actions, pending_decision
 from rules.autobot import geometry as geo
 from rules.autobot import tasks
@@ -302,3 +304,34 @@ def test_x1_develop_1_and_x2_discard() -> None:
                     display=("i09", "i14", "i15", "i13"), deck=("i05",))
     after, _ = bot_turn(state)
     assert after.display == ("i05", "i14", "i15", "i13")  # the leftmost red card: i09
+
+
+def test_a_wrong_autobot_turn_is_refused_with_a_code_and_changes_nothing() -> None:
+    from rules import IllegalActionError, NotYourDecisionError
+
+    state = decks(solo_start(), ("red",), ("1a",))
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, BOT, "autobot red 1a build r1.1")
+    assert info.value.code == "autobot_turn_differs"
+    assert info.value.params == {"expected": "red 1a build r2.1", "given": "red 1a build r1.1"}
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, BOT, "pass")
+    assert info.value.code == "pass_not_allowed"
+    with pytest.raises(NotYourDecisionError):
+        apply(state, HUMAN, "autobot red 1a build r2.1")
+    after, _ = bot_turn(state)
+    with pytest.raises(IllegalActionError) as info:
+        apply(after, HUMAN, "autobot red 1a build r2.1")
+    assert info.value.code == "wrong_decision"
+    assert state.to_json() == before
+
+
+def test_the_autobot_notation_round_trips() -> None:
+    from rules import parse_action
+
+    for text in ("autobot white 7a- 1a- 5a- 3a- 2a- skip", "autobot red 1a build r2.1",
+                 "autobot yellow 7a- 1a build y10.1 extra build y10.2",
+                 "autobot green 5a load d_green pharmaceuticals nl"):
+        assert str(parse_action(text)) == text
+        assert parse_action(str(parse_action(text))) == parse_action(text)
