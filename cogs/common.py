@@ -236,6 +236,9 @@ def turn_text(game: Game, result: Any, lang: str) -> str:
     names = {p.user_id: p.display_name for p in game.players}
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,
              player=names.get(result.player, result.player), action=result.notation)]
+    # A solo game: the Autobot's turns, played right after this action.
+    lines += [t("act.done", lang, player="Autobot", action=turn)
+              for turn in getattr(result, "autobot", ())]
     lines += [t(c.code, lang, **{**c.params, "player": names.get(c.params.get("player"),
                                                                   c.params.get("player"))})
               for c in getattr(result, "changes", ())[:10]]

@@ -96,12 +96,14 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(players="Number of seats (2-4)", name="A name for the game",
                            language="Language of the game's public messages",
                            reminders="Remind whoever the table waits for",
-                           thread="Play in a new thread of this channel")
+                           thread="Play in a new thread of this channel",
+                           level="Play alone against the Autobot at this level (1-12)")
     @app_commands.choices(language=LANGUAGES)
     async def new(self, interaction: discord.Interaction,
                   players: app_commands.Range[int, 2, 4] = 3, name: str | None = None,
                   language: str | None = None, reminders: bool = True,
-                  thread: bool = True) -> None:
+                  thread: bool = True,
+                  level: app_commands.Range[int, 1, 12] | None = None) -> None:
         await begin(interaction)
         lang = note(interaction)
         if name is not None and (not name.strip() or len(name) > NAME_LIMIT):
@@ -120,7 +122,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                 interaction, f"Autobahn · {name or display_name(interaction)}")
         game = await service.create_game(
             place, user_id(interaction), display_name(interaction), seats=players,
-            language=language, settings=settings, exclusive=True)
+            language=language, settings=settings, exclusive=True, solo_level=level)
+        players = int(game.settings.get("seats", players))
         note(interaction, game)
         text = t("game.created", public_lang(game), game=game_name(game), seats=players,
                  seed=game.seed) + "\n" + t("discord.join_hint", public_lang(game))

@@ -35,6 +35,12 @@ _TABLE: dict[str, dict[str, str]] = {
     "stations": {"en": "Stations", "de": "Raststätten", "fr": "Stations"},
     "employees": {"en": "Staff", "de": "Personal", "fr": "Employés"},
     "route": {"en": "Route", "de": "Route", "fr": "Route"},
+    # the Autobot's panel in a solo game
+    "solo_level": {"en": "Level", "de": "Stufe", "fr": "Niveau"},
+    "solo_easy": {"en": "easy", "de": "leicht", "fr": "facile"},
+    "solo_hard": {"en": "hard", "de": "schwer", "fr": "difficile"},
+    "solo_task": {"en": "Task", "de": "Aufgabe", "fr": "Tâche"},
+    "solo_queue": {"en": "Queue", "de": "Warteschlange", "fr": "File"},
     "depot": {"en": "Depot", "de": "Depot", "fr": "Dépôt"},
     "off_map": {"en": "off map", "de": "nicht im Spiel", "fr": "hors carte"},
     "promotions_owed": {"en": "promotions owed", "de": "Beförderungen offen",

@@ -142,6 +142,10 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     staff = staff_line(player, lang)
     draw_text(im, (x, y), staff, TEXT, style.INK, anchor="lm")
     y = by + ROW_ROUTE
+    if state.solo is not None and player.id == state.order[0]:
+        from render.player_board import solo_line
+
+        draw_text(im, (bx + 12, y), solo_line(state, lang), TEXT, style.INK, anchor="lm")
     if player.route:
         names = route_names(edition, player)
         done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""

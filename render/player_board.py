@@ -140,6 +140,8 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     staff = staff_line(player, lang)
     draw_text(im, (x, y), staff, 14, style.INK, anchor="lm")
     x += text_width(staff, 14) + 12
+    if state.solo is not None and player.id == state.order[0]:
+        draw_text(im, (x, y), solo_line(state, lang), 13, style.MUTED, anchor="lm")
     if player.route:
         names = route_names(edition, player)
         done = "✓" * len(player.route_rewards)
@@ -149,6 +151,20 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
         draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
                   f"{player.pending_promotions} {label('promotions_owed', lang)}", 12,
                   style.ROAD["red"], bold=True, anchor="rs")
+
+
+def solo_line(state: State, lang: str) -> str:
+    """The Autobot's level and board, its last colour and task, and its task queue."""
+    solo = state.solo
+    assert solo is not None
+    parts = [f"{label('solo_level', lang)} {solo.level} ({label('solo_' + solo.board, lang)})"]
+    if solo.colour:
+        parts.append(solo.colour)
+    if solo.task:
+        parts.append(f"{label('solo_task', lang)} {solo.task.upper()}")
+    queue = " ".join(t.upper() for t in solo.task_queue) or "-"
+    parts.append(f"{label('solo_queue', lang)} {queue}")
+    return " · ".join(parts)
 
 
 def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,

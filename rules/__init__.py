@@ -4,6 +4,11 @@
     state = new_game(edition, players=["ann", "ben", "cem"], seed=7)
     actions = legal_actions(state, "ann")
     state = apply(state, "ann", "route hamburg-muenchen")
+
+    solo = new_game(edition, players=["ann"], seed=7, solo_level=5)  # against the Autobot
+    # When the Autobot ("autobot") decides, its one legal action is its whole turn:
+    (turn,) = legal_actions(solo, "autobot")
+    solo = apply(solo, "autobot", turn)
 """
 
 from rules.actions import Action, parse_action

@@ -140,6 +140,17 @@ class Slot(Action):
         return f"slot {self.slot}"
 
 
+@dataclass(frozen=True, slots=True)
+class AutobotTurn(Action):
+    """The Autobot's whole turn (rules.autobot.turn): the words say what it chose."""
+
+    words: tuple[str, ...]
+    kind = "autobot"
+
+    def __str__(self) -> str:
+        return " ".join(("autobot", *self.words))
+
+
 TAKEBACK = Simple("takeback")
 GRANT = Simple("grant")
 PASS = Simple("pass")
@@ -151,7 +162,7 @@ USAGE = (
     "load <depot> <goods> with <card> | station <section> with <card> | "
     "research <lock> [with <card>] | takeback | grant | extra <section> | "
     "move <truck> <section>... [deliver] | promote <from> <to> | pick <card> | "
-    "slot <slot> | route <card> | pass"
+    "slot <slot> | route <card> | pass | autobot <turn>"
 )
 
 
@@ -207,6 +218,8 @@ def parse_action(text: str | Action) -> Action:
         if not _SOURCE.match(rest[0]):
             raise _bad(text)
         return Promote(rest[0], _token(rest[1], text))
+    if head == "autobot" and rest:
+        return AutobotTurn(tuple(_token(w, text) for w in rest))
     one_word = {"route": Route, "bonus": Bonus, "extra": Extra, "pick": Pick, "slot": Slot}
     if head in one_word and len(rest) == 1:
         return one_word[head](_token(rest[0], text))

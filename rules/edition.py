@@ -16,6 +16,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from rules.autobot.data import check_solo, read_solo
 from rules.edition_checks import check_edition
 from rules.edition_reader import Problem, Table
 from rules.model import (
@@ -151,7 +152,12 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         routes_revealed_extra=routes.integer("revealed_extra", LEGACY["revealed_extra"],
                                              minimum=0),
         source=source,
+        # Added after editions were archived: an edition without it has no solo mode.
+        solo=read_solo(doc.table("solo")) if doc.has("solo") else None,
     )
+    if edition.solo is not None:
+        check_solo(edition.solo, edition.colours, edition.departments,
+                   tuple(edition.countries), tuple(edition.nodes), len(edition.eras))
     checks = _checks(doc.table("checks", default={}))
     for table in (ed, player, costs, slots, admin, boards, offices, cards, routes, values, track,
                   doc):

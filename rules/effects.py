@@ -55,7 +55,8 @@ def construction_budget(state: State, edition: Edition) -> dict[str, int]:
 
 def pay_budget(state: State, edition: Edition, effect: Effect) -> State:
     for pid, amount in construction_budget(state, edition).items():
-        if amount:
+        # The Autobot is a shareholder in the division but is paid nothing (SOLO EE-2).
+        if amount and not (state.solo is not None and pid == state.order[0]):
             player = state.players[pid]
             state = state.with_player(evolve(player, money=player.money + amount))
     return state
@@ -113,7 +114,8 @@ def open_east(state: State, edition: Edition) -> State:
             break
         state = evolve(state, section_tiles=state.section_tiles.set(section, tile))
     east_cards = tuple(c.id for c in edition.basic_cards() if c.colours == (edition.east_colour,))
-    for pid in state.order:
+    # The Autobot has no hand (SOLO S-12): it gets the era-3 colour card instead (C-2).
+    for pid in state.order[1:] if state.solo is not None else state.order:
         player = state.players[pid]
         state = state.with_player(evolve(player, hand=player.hand + east_cards))
     return state
@@ -133,7 +135,12 @@ def next_era(state: State, edition: Edition, effect: Effect) -> State:
         state = open_east(state, edition)
     if era == len(edition.eras):
         state = switch_to_advanced(state, edition)
-    return refill_countries(state, edition)
+    state = refill_countries(state, edition)
+    if state.solo is not None:
+        from rules.autobot import hooks
+
+        state = hooks.on_next_era(state, edition)
+    return state
 
 
 def start_final_round(state: State, edition: Edition, effect: Effect) -> State:
@@ -149,8 +156,14 @@ def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
     """RULES §10.2: promotion, construction budget, route cards, then the next era."""
     builder = state.last_builder or (state.turn.player if state.turn else state.order[0])
     last = state.era >= len(edition.eras)
+    solo: tuple[Effect, ...] = ()
+    if state.solo is not None:
+        from rules.autobot import hooks
+
+        solo = hooks.era_end_extra(state, edition)  # the Autobot's extra promotions
     return (
         Effect("promote", builder, source="era_end"),
+        *solo,
         Effect("budget", source="era_end"),
         Effect("routes", source="era_end"),
         Effect("final", builder) if last else Effect("next_era"),

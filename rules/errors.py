@@ -53,6 +53,10 @@ class IllegalActionError(RuleError):
 
 # English fallbacks; the locale catalogues carry the same codes in en/de/fr.
 ENGLISH: dict[str, str] = {
+    "autobot_turn_differs": "The Autobot's turn is '{expected}', not '{given}'.",
+    "solo_unavailable": "The edition {edition} has no solo mode.",
+    "solo_level": "There is no solo level {level}; choose {low} to {high}.",
+    "solo_players": "A solo game is one player against the Autobot, not: {players}.",
     "game_over": "The game is over.",
     "not_your_turn": "It is {current}'s decision, not {player}'s.",
     "unknown_action": "'{text}' is not an action.",

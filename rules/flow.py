@@ -20,6 +20,7 @@ from rules.actions import (
     PASS,
     TAKEBACK,
     Action,
+    AutobotTurn,
     Bonus,
     Extra,
     Key,
@@ -66,6 +67,8 @@ from rules.trucks import claim_bonus, claimable_bonuses, do_move, legal_moves, m
 DECISION_OF_EFFECT = {"promote": "promote", "card": "pick", "capacity": "slot",
                       "key": "key", "extra": "extra"}
 OPTIONAL = {"bonus", "move", "extra"}  # decisions that `pass` may decline
+# Bonuses owed to the Autobot: it resolves them at once, translated (SOLO P-1, TT-1).
+BOT_BONUS_KINDS = {"promote", "money", "develop", "card", "key", "capacity", "extra"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +97,14 @@ def pending_decision(state: State) -> Decision | None:
     return Decision(state.turn.step, state.turn.player)
 
 
+def _drafters(state: State) -> tuple[str, ...]:
+    """Who drafts a route card: everyone but the Autobot (SOLO S-8)."""
+    return state.order[1:] if state.solo is not None else state.order
+
+
 def _drafter(state: State) -> str:
     """The route draft runs in reverse seat order (RULES §4.7)."""
-    return next(p for p in reversed(state.order) if state.players[p].route is None)
+    return next(p for p in reversed(_drafters(state)) if state.players[p].route is None)
 
 
 # ----- legal actions per decision -----
@@ -164,7 +172,14 @@ def _legal_key(state: State, edition: Edition, pid: str, d: Decision) -> list[Ac
             if research_problem(state, edition, pid, lock) is None]
 
 
+def _legal_autobot(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
+    from rules.autobot.turn import autobot_turn
+
+    return [AutobotTurn(autobot_turn(state, edition)[1])]
+
+
 LEGAL: dict[str, Callable[[State, Edition, str, Decision], list[Action]]] = {
+    "autobot": _legal_autobot,
     "route": lambda s, e, p, d: [Route(c) for c in s.routes_offered],
     "bonus": lambda s, e, p, d: [Bonus(c) for c in claimable_bonuses(s, e, p)],
     "main": _legal_main,
@@ -198,7 +213,7 @@ EXPECTED = {"route": "route <card>", "bonus": "bonus <country> | pass",
             "move": "move <truck> <section>... [deliver] | pass",
             "promote": "promote <from> <to>", "pick": "pick <card>",
             "slot": "slot <slot>", "key": "research <lock>",
-            "extra": "extra <section> | pass"}
+            "extra": "extra <section> | pass", "autobot": "autobot <turn>"}
 
 
 def _refuse(decision: Decision, action: Action) -> RuleError:
@@ -226,6 +241,14 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
             state, "main" if kind == "bonus" else "end")
     if kind == "main":
         return _execute_main(state, edition, pid, action, d)
+    if kind == "autobot" and isinstance(action, AutobotTurn):
+        from rules.autobot.turn import autobot_turn
+
+        after, words = autobot_turn(state, edition)
+        if action.words != words:
+            raise IllegalActionError("autobot_turn_differs", expected=" ".join(words),
+                                     given=" ".join(action.words))
+        return _with_step(after, "end")
     problem: RuleError | None = _refuse(d, action)
     if kind == "route" and isinstance(action, Route):
         if action.card in state.routes_offered:
@@ -333,7 +356,12 @@ def settle(state: State, edition: Edition) -> State:
         if state.queue:
             fx = state.queue[0]
             auto = AUTOMATIC.get(fx.kind)
-            if auto is not None:
+            if (state.solo is not None and fx.player == state.order[0]
+                    and fx.kind in BOT_BONUS_KINDS):
+                from rules.autobot.hooks import bot_effect
+
+                state = bot_effect(_pop(state), edition, fx)  # no choice: at once (P-1)
+            elif auto is not None:
                 state = auto(_pop(state), edition, fx)
             elif (fx.kind == "promote" and state.turn is not None
                   and state.phase in ("play", "final") and fx.player != state.turn.player):
@@ -347,7 +375,7 @@ def settle(state: State, edition: Edition) -> State:
                 state = _pop(state)  # a bonus nobody can use is lost
             continue
         if state.phase == "draft":
-            if all(state.players[p].route is not None for p in state.order):
+            if all(state.players[p].route is not None for p in _drafters(state)):
                 state = evolve(state, phase="play", turn=Turn(state.order[0], "start"))
                 continue
             return state
@@ -366,6 +394,8 @@ def _advance_turn(state: State, edition: Edition) -> State:
     turn = state.turn
     assert turn is not None
     if turn.step == "start":
+        if state.solo is not None and turn.player == state.order[0]:
+            return _with_step(state, "autobot")  # its whole turn is one action
         player = state.players[turn.player]
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))

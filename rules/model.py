@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
+from rules.autobot.data import SoloData
+
 
 @dataclass(frozen=True)
 class Node:
@@ -182,6 +184,7 @@ class Edition:
     players_min: int
     players_max: int
     source: str = field(default="", compare=False)  # file it came from, for messages
+    solo: SoloData | None = None  # the Autobot's data (`[solo]`); None: no solo mode
 
     # ----- derived lookups (computed once per edition) -----
 

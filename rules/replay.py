@@ -42,9 +42,15 @@ class ReplayError(ValueError):
 
 
 def make_record(edition: Edition, players: Sequence[str], seed: int,
-                actions: Iterable[tuple[str, str]]) -> dict[str, Any]:
-    return {"edition": edition.name, "edition_hash": edition.hash, "seed": seed,
-            "players": list(players), "actions": [[p, str(a)] for p, a in actions]}
+                actions: Iterable[tuple[str, str]],
+                solo_level: int | None = None) -> dict[str, Any]:
+    """`players` as given to `new_game`; a solo game also records its level (the Autobot's
+    turns are in `actions` like anyone's)."""
+    record = {"edition": edition.name, "edition_hash": edition.hash, "seed": seed,
+              "players": list(players), "actions": [[p, str(a)] for p, a in actions]}
+    if solo_level is not None:
+        record["solo_level"] = solo_level
+    return record
 
 
 def _edition(record: dict[str, Any], edition: Edition | None) -> Edition:
@@ -74,10 +80,12 @@ def replay(record: dict[str, Any], edition: Edition | None = None,
     try:
         players, seed = list(record["players"]), int(record["seed"])
         actions = list(record["actions"])
+        level = record.get("solo_level")
+        solo_level = None if level is None else int(level)
     except (KeyError, TypeError, ValueError) as err:
         raise ReplayError(f"malformed record: {err!r}") from None
     try:
-        state = new_game(edition, players, seed)
+        state = new_game(edition, players, seed, solo_level=solo_level)
     except RuleError as err:
         raise ReplayError(f"cannot set up: {err}", cause=err) from None
     for index, entry in enumerate(actions[:upto]):

@@ -39,11 +39,17 @@ def _new_player(edition: Edition, pid: str, board: int) -> Player:
     )
 
 
-def new_game(edition: Edition, players: Sequence[str], seed: int) -> State:
+def new_game(edition: Edition, players: Sequence[str], seed: int,
+             solo_level: int | None = None) -> State:
     """A new game for `players` (in seat order), everything random drawn from `seed`.
 
-    The state returned waits for the first decision: the route draft.
+    With `solo_level` (1–12), one human plays against the Autobot (SOLO.md), which joins
+    as the start player. The state returned waits for the first decision: the route draft.
     """
+    if solo_level is not None:
+        from rules.autobot.setup import new_solo_game
+
+        return new_solo_game(edition, players, seed, solo_level)
     ids = list(players)
     if not edition.players_min <= len(ids) <= edition.players_max:
         raise RuleError("player_count", count=len(ids), low=edition.players_min,

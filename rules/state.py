@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from typing import Any
 
+from rules.autobot.solo_state import SoloState
 from rules.frozen import FrozenDict, evolve
 
 SCHEMA_VERSION = 1
@@ -112,6 +113,7 @@ class State:
     final_turns: tuple[str, ...]  # players still to take a turn in the final round
     reveals: int  # how many hidden things were revealed (undo stops there)
     schema: int = field(default=SCHEMA_VERSION)
+    solo: SoloState | None = None  # the Autobot's decks and board in a solo game
 
     def player(self, pid: str) -> Player:
         return self.players[pid]

@@ -151,6 +151,11 @@ def station_income(state: State, edition: Edition, section: str) -> State:
     owner = state.stations.get(section)
     if owner is None:
         return state
+    if state.solo is not None:
+        from rules.autobot import hooks  # solo only; imported late (it builds on this module)
+
+        if hooks.is_bot(state, owner):
+            return hooks.bot_station_passed(state, edition)
     link = edition.sections[section][0]
     amount = (edition.station_income_upgraded if link.id in state.upgraded
               else edition.station_income)
@@ -205,6 +210,10 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
     state = state.with_player(evolve(
         player, money=player.money + money, delivered=delivered,
         deliveries=player.deliveries.set(country, spaces)))
+    if state.solo is not None:
+        from rules.autobot import hooks
+
+        state = hooks.after_delivery(state, edition, pid, country, goods)
     return prepend(state, effects)
 
 

@@ -15,6 +15,7 @@ from collections import deque
 
 from .core import ServiceCore
 from .errors import ReplayLimited
+from .replay import solo_level
 
 REPLAYS_PER_WINDOW = 3
 REPLAY_WINDOW_S = 600.0
@@ -39,7 +40,8 @@ class AnimationMixin(ServiceCore):
                 log = await self.store.read_log(game_id)
             actions = tuple((a.player_id, a.notation) for a in log)
             return await self.boards.animate(game.edition_hash, tuple(game.player_ids),
-                                             game.seed, actions, lang)
+                                             game.seed, actions, lang,
+                                             solo_level(game.settings))
         finally:
             if user_id is not None:
                 self._replaying.discard(user_id)

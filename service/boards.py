@@ -85,7 +85,8 @@ def make_replay_executor(kind: str = "process") -> Executor:
 
 
 def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
-                   actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+                   actions: tuple[tuple[str, str], ...], lang: str = "en",
+                   solo_level: int | None = None) -> bytes:
     """GIF bytes of a whole game, from its record (runs in a worker).
 
     The states are produced one at a time and the frames streamed to the encoder
@@ -98,7 +99,7 @@ def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
     from .replay import initial_state
 
     def states() -> Iterator[State]:
-        state = initial_state(edition_hash, players, seed)
+        state = initial_state(edition_hash, players, seed, solo_level)
         yield state
         for player, notation in actions:
             state = rules_apply(state, player, notation)
@@ -173,9 +174,10 @@ class BoardPool:
         broken.shutdown(wait=False, cancel_futures=True)
 
     async def animate(self, edition_hash: str, players: tuple[str, ...], seed: int,
-                      actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+                      actions: tuple[tuple[str, str], ...], lang: str = "en",
+                      solo_level: int | None = None) -> bytes:
         loop = asyncio.get_running_loop()
-        job = partial(animate_record, edition_hash, players, seed, actions, lang)
+        job = partial(animate_record, edition_hash, players, seed, actions, lang, solo_level)
         if self._replays is None:
             assert self._replay_factory is not None
             self._replays = self._replay_factory()

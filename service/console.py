@@ -177,6 +177,10 @@ class Console(VotesMixin):
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
         seats = _int(opts, "players", len(names) or 3)
+        level = _int(opts, "level") if "level" in opts else None
+        if seats == 1 or level is not None:
+            await self._new_solo(opts, names, seats, level)
+            return
         if not 2 <= seats <= len(DEFAULT_NAMES):
             raise BadOption(name="players", value=seats, expected=f"2-{len(DEFAULT_NAMES)}")
         if not names:
@@ -191,6 +195,26 @@ class Console(VotesMixin):
             game = await svc.join(game.id, name, name)
         self.game_id = game.id
         self.say("game.created", game=game.id, seats=seats, seed=game.seed)
+        if opts.get("start", "yes").lower() not in ("no", "false", "off"):
+            await self._start(game)
+        else:
+            await self.status()
+
+    async def _new_solo(self, opts: dict[str, str], names: list[str], seats: int,
+                        level: int | None) -> None:
+        """`/game new players:1 level:N`: one human against the Autobot (SOLO.md)."""
+        if seats != 1:
+            raise BadOption(name="players", value=seats, expected="1")
+        if level is None:
+            raise BadOption(name="level", value="-", expected="1-12")
+        names = names or list(DEFAULT_NAMES[:1])
+        if len(names) != 1:
+            raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
+        seed = _int(opts, "seed") if "seed" in opts else None
+        game = await self.service.create_game(CONSOLE, names[0], names[0], seats=1, seed=seed,
+                                              language=self.lang, solo_level=level)
+        self.game_id = game.id
+        self.say("game.created_solo", game=game.id, level=level, seed=game.seed)
         if opts.get("start", "yes").lower() not in ("no", "false", "off"):
             await self._start(game)
         else:
@@ -217,6 +241,8 @@ class Console(VotesMixin):
 
     def _report(self, result: ActResult) -> None:
         self.say("act.done", player=result.player, action=result.notation)
+        for turn in result.autobot:
+            self.say("act.done", player="Autobot", action=turn)
         for change in result.changes:
             self.say(change.code, **change.params)
         if result.board is not None:

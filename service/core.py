@@ -44,7 +44,7 @@ from .errors import (
     UnknownGame,
 )
 from .reminders import first_reminder
-from .replay import initial_state, replay
+from .replay import initial_state, replay, solo_level
 from .validation import game_id as checked_game_id
 
 log = logging.getLogger("autobahn.service")
@@ -179,7 +179,8 @@ class ServiceCore:
         """The state after the first `moves` actions of the log."""
         with self._translated(game.id):
             log = await self.store.read_log(game.id, 1, limit=moves)
-        start = initial_state(game.edition_hash, game.player_ids, game.seed)
+        start = initial_state(game.edition_hash, game.player_ids, game.seed,
+                              solo_level(game.settings))
         return replay(start, ((a.player_id, a.notation) for a in log))
 
     def _remember(self, game_id: int, version: int, state: State) -> None:

@@ -35,7 +35,7 @@ from .log import log_lines
 from .places import PlacesMixin, one_per_place
 from .records import check_record, make_record
 from .reminding import RemindingMixin
-from .replay import changes, edition_named, initial_state, turn_passed
+from .replay import autobot_moves, changes, edition_named, initial_state, solo_level, turn_passed
 from .results import ActResult, GameView, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
@@ -69,19 +69,27 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
     @one_per_place  # adds `exclusive=True`: refused (GameHere) where a game is open
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
-                          settings: Mapping[str, Any] | None = None) -> Game:
-        """A new game in `place` (a `Place`) with the host in seat 0."""
+                          settings: Mapping[str, Any] | None = None,
+                          solo_level: int | None = None) -> Game:
+        """A new game in `place` (a `Place`) with the host in seat 0. With `solo_level`,
+        the host alone plays against the Autobot at that level (SOLO.md)."""
         edition = edition_named("classic")
         checked_place(place)
         player_id(host_id, "host")
         display_name(host_name)
-        if not (isinstance(seats, int) and not isinstance(seats, bool)
-                and edition.players_min <= seats <= edition.players_max):
+        solo: dict[str, Any] = {}
+        if solo_level is not None:
+            levels = edition.solo.levels if edition.solo is not None else {}
+            if not is_int(solo_level) or solo_level not in levels:
+                raise BadOption(name="level", value=shown(solo_level),
+                                expected=f"{min(levels, default=1)}-{max(levels, default=1)}")
+            seats, solo = 1, {"solo_level": solo_level}
+        elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
             raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")
         seed = secrets.randbelow(2**31) if seed is None else integer(seed, "seed", 0, SEED_MAX)
         language = checked_language(language)
-        options = {"reminders": True, **create_settings(settings), "seats": seats}
+        options = {"reminders": True, **create_settings(settings), "seats": seats, **solo}
         with self._translated(0, host_id):
             return await self.store.create_game(
                 host_id=host_id, host_name=host_name, edition=edition.name,
@@ -121,10 +129,11 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         if game.status != "lobby":
             self._require_running(game)  # raises the right status error
         edition = rules.edition_by_hash(game.edition_hash)
-        if len(game.players) < edition.players_min:
-            raise NotEnoughPlayers(game=game_id, count=len(game.players),
-                                   low=edition.players_min)
-        state = initial_state(game.edition_hash, game.player_ids, game.seed)
+        level = solo_level(game.settings)
+        low = 1 if level is not None else edition.players_min
+        if len(game.players) < low:
+            raise NotEnoughPlayers(game=game_id, count=len(game.players), low=low)
+        state = initial_state(game.edition_hash, game.player_ids, game.seed, level)
         first = rules.current_player(state)
         assert first is not None
         with self._translated(game_id):
@@ -167,12 +176,20 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         self._require_running(game)
         self._require_member(game, user_id)
         state = await self._state(game)
+        if state.solo is not None and rules.current_player(state) == state.order[0]:
+            # The Autobot's turn was not stored (a write failed after the human's move):
+            # it is played now, before anything else.
+            game, state = await self._play_autobot(game, state)
         self._require_turn(game, state, user_id)
         try:
             after = rules.apply(state, user_id, notation)
             canonical = str(rules.parse_action(notation))
         except RuleError as err:
             raise IllegalAction(err, self._alternatives(state, user_id, notation)) from None
+        bot_moves, final = autobot_moves(after)
+        if bot_moves:
+            return await self._act_then_autobot(game, state, user_id, canonical, after,
+                                                bot_moves, final, interaction_id, lang)
         over = rules.is_over(after)
         passed = turn_passed(state, after)
         next_player = rules.current_player(after)
@@ -195,6 +212,46 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
             game_id, result.version, result.action.seq, user_id, canonical,
             changes(state, after), passed, next_player, self.decision_kind(after), board,
             over, scores, tuple(rules.winners(after)) if over else (), after)
+
+    async def _act_then_autobot(self, game: Game, state: State, user_id: str, canonical: str,
+                                after: State, bot_moves: list[tuple[str, str]], final: State,
+                                interaction_id: str | None, lang: str | None) -> ActResult:
+        """The human's action, then the Autobot's turns, stored as one batch: the log holds
+        every Autobot decision as an ordinary action (SOLO.md), and the human is told the
+        result once, at their next decision."""
+        over = rules.is_over(final)
+        next_player = rules.current_player(final)
+        reminders: list[ReminderRequest] | None = []
+        if not over and next_player is not None:
+            reminders = await self._reminders_for(game, next_player)
+        with self._translated(game.id, user_id):
+            first = await self.store.append_action(
+                game.id, expected_version=game.version, player_id=user_id, notation=canonical,
+                snapshot_json=after.to_json(), next_player=rules.current_player(after),
+                interaction_id=interaction_id, turn_post=True)
+            result = await self.store.append_actions(
+                game.id, expected_version=first.version, actions=bot_moves,
+                snapshot_json=final.to_json(), next_player=next_player,
+                status="finished" if over else None, reminders=reminders)
+        self._remember(game.id, result.version, final)
+        board = await self.render(final, "full", lang or game.language)
+        return ActResult(
+            game.id, result.version, first.action.seq, user_id, canonical,
+            changes(state, final), True, next_player, self.decision_kind(final), board, over,
+            rules.scores(final) if over else None,
+            tuple(rules.winners(final)) if over else (), final,
+            autobot=tuple(n for _p, n in bot_moves))
+
+    async def _play_autobot(self, game: Game, state: State) -> tuple[Game, State]:
+        bot_moves, final = autobot_moves(state)
+        over = rules.is_over(final)
+        with self._translated(game.id):
+            result = await self.store.append_actions(
+                game.id, expected_version=game.version, actions=bot_moves,
+                snapshot_json=final.to_json(), next_player=rules.current_player(final),
+                status="finished" if over else None)
+        self._remember(game.id, result.version, final)
+        return await self._game(game.id), final
 
     def _alternatives(self, state: State, user_id: str, text: str) -> list[str]:
         """A few legal actions, those sharing the most words with the refused text first."""
@@ -306,7 +363,7 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         return make_record(edition=game.edition, edition_hash=game.edition_hash,
                            seed=game.seed, players=game.player_ids, names=self.names(game),
                            actions=[(a.player_id, a.notation) for a in log],
-                           final=await self._state(game))
+                           final=await self._state(game), solo_level=solo_level(game.settings))
 
     async def import_record(self, place: Any, host_id: str, record: Any,
                             language: str = "en") -> Game:
@@ -332,7 +389,9 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
             host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
             seed=checked.seed, guild_id=place.guild_id, channel_id=place.channel_id,
             thread_id=place.thread_id, language=language,
-            settings={"seats": len(checked.players), "reminders": True, "imported": True})
+            settings={"seats": len(checked.players), "reminders": True, "imported": True,
+                      **({"solo_level": checked.solo_level}
+                         if checked.solo_level is not None else {})})
         for pid in checked.players:
             game = await self.store.add_player(game.id, pid, names.get(pid, pid))
         game = await self.store.start_game(

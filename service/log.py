@@ -10,12 +10,55 @@ from collections.abc import Mapping, Sequence
 
 from locales import translate
 from rules import Action, RuleError, parse_action
-from rules.actions import Bonus, Extra, Key, Move, Pick, Play, Promote, Route, Simple, Slot
+from rules.actions import (
+    AutobotTurn,
+    Bonus,
+    Extra,
+    Key,
+    Move,
+    Pick,
+    Play,
+    Promote,
+    Route,
+    Simple,
+    Slot,
+)
 from store import ActionRecord
+
+
+def _autobot_task(words: tuple[str, ...], lang: str) -> str:
+    """What the Autobot did with its task: `build r2.1`, `load d_green pharmaceuticals nl`."""
+    verb, args = words[0], words[1:]
+    if verb == "load" and len(args) == 3:
+        return translate("log.autobot_load", lang, target=args[0], goods=args[1],
+                         country=args[2])
+    if verb in ("build", "upgrade", "station") and len(args) == 1:
+        return translate(f"log.autobot_{verb}", lang, target=args[0])
+    return " ".join(words)
+
+
+def autobot_sentence(words: tuple[str, ...], lang: str) -> str:
+    """The Autobot's turn in words, from its notation (rules.autobot.turn)."""
+    colour, rest = words[0], list(words[1:])
+    tried = [w.removesuffix("-") for w in rest if w.endswith("-")]
+    rest = [w for w in rest if not w.endswith("-")]
+    queued = (translate("log.autobot_queued", lang, tasks=", ".join(t.upper() for t in tried))
+              if tried else "")
+    if rest == ["skip"]:
+        return translate("log.autobot_skip", lang, colour=colour, queued=queued)
+    extra = rest.index("extra") if "extra" in rest else len(rest)
+    text = translate("log.autobot", lang, colour=colour, queued=queued, task=rest[0].upper(),
+                     what=_autobot_task(tuple(rest[1:extra]), lang))
+    if extra < len(rest):
+        text += translate("log.autobot_extra", lang,
+                          what=_autobot_task(tuple(rest[extra + 1:]), lang))
+    return text
 
 
 def _sentence(action: Action, player: str, lang: str) -> str:
     match action:
+        case AutobotTurn(words=words):
+            return autobot_sentence(words, lang)
         case Play(slot=slot, target=target, goods=goods):
             assert isinstance(action, Play)
             return translate(f"log.{slot}", lang, player=player, target=target,

@@ -40,13 +40,15 @@ class CheckedRecord:
     actions: tuple[tuple[str, str], ...]
     initial: State
     final: State
+    solo_level: int | None = None
 
 
 def make_record(*, edition: str, edition_hash: str, seed: int, players: Sequence[str],
                 names: Mapping[str, str], actions: Sequence[tuple[str, str]],
-                final: State) -> dict[str, Any]:
+                final: State, solo_level: int | None = None) -> dict[str, Any]:
     over = rules.is_over(final)
-    return {
+    solo = {} if solo_level is None else {"solo_level": solo_level}
+    return {**solo,
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "edition": edition,
@@ -106,11 +108,15 @@ def check_record(record: Any) -> CheckedRecord:
             except ServiceError:
                 raise BadRecord(reason=Phrase("record.name", player=number)) from None
     wanted_hash = record.get("edition_hash")
+    level = record.get("solo_level")
+    if level is not None and (not isinstance(level, int) or isinstance(level, bool)):
+        raise BadRecord(reason=Phrase("record.field", key="solo_level", kind="int"))
     try:
         # The record's own edition file when it names one (shipped or archived), else the
         # current file of that name.
-        start = (initial_state(wanted_hash, players, seed) if isinstance(wanted_hash, str)
-                 else rules.new_game(edition_named(edition), players=list(players), seed=seed))
+        start = (initial_state(wanted_hash, players, seed, level) if isinstance(wanted_hash, str)
+                 else rules.new_game(edition_named(edition), players=list(players), seed=seed,
+                                     solo_level=level))
     except RuleError as err:
         raise BadRecord(reason=Phrase(err.code, **err.params)) from None
     if start.edition != edition:
@@ -126,4 +132,5 @@ def check_record(record: Any) -> CheckedRecord:
     if isinstance(final, Mapping) and final.get("digest") not in (None, state_digest(state)):
         raise BadRecord(reason=Phrase("record.final"))
     return CheckedRecord(edition, start.edition_hash, seed, tuple(players),
-                         {str(k): str(v) for k, v in names.items()}, tuple(actions), start, state)
+                         {str(k): str(v) for k, v in names.items()}, tuple(actions), start, state,
+                         level)

@@ -6,7 +6,8 @@ of (edition, players, seed) with the first N actions applied again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import rules
 from rules import Edition, State
@@ -23,12 +24,35 @@ def edition_named(name: str) -> Edition:
     return edition
 
 
-def initial_state(edition_hash: str, players: Sequence[str], seed: int) -> State:
+def initial_state(edition_hash: str, players: Sequence[str], seed: int,
+                  solo_level: int | None = None) -> State:
     """The game as dealt, with the very edition file it was created with (found by its
     hash among the shipped and archived editions): a corrected `classic.toml` never
-    changes the rules of a game already in the database."""
+    changes the rules of a game already in the database. A solo game (one human against
+    the Autobot) names its level."""
     return rules.new_game(rules.edition_by_hash(edition_hash), players=list(players),
-                          seed=seed)
+                          seed=seed, solo_level=solo_level)
+
+
+def solo_level(settings: Mapping[str, Any]) -> int | None:
+    """The Autobot's level of a solo game (a game setting), None for a game of humans."""
+    value = settings.get("solo_level")
+    return None if value is None else int(value)
+
+
+def autobot_moves(state: State) -> tuple[list[tuple[str, str]], State]:
+    """The Autobot's turns, applied while it is the one to decide (it never waits for
+    anyone: each turn is its one legal action). Returns (player, notation) pairs and the
+    state after them; nothing outside a solo game."""
+    moves: list[tuple[str, str]] = []
+    while state.solo is not None and not rules.is_over(state):
+        player = rules.current_player(state)
+        if player != state.order[0]:
+            break
+        (action,) = rules.legal_actions(state, player)
+        state = rules.apply(state, player, action)
+        moves.append((player, str(action)))
+    return moves, state
 
 
 def replay(start: State, actions: Iterable[tuple[str, str]]) -> State:

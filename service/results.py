@@ -34,6 +34,7 @@ class ActResult:
     scores: Mapping[str, int] | None = None
     winners: tuple[str, ...] = ()
     state: State | None = field(default=None, repr=False, compare=False)
+    autobot: tuple[str, ...] = ()  # the Autobot's turns applied right after this action
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ when all of that is the actor's own, within the turn that is still theirs, and t
 `reveals` count has not moved (no bonus tile drawn, no card refilled: taking back after
 seeing a hidden thing would let a player peek). Otherwise a request is recorded as an
 event; every other player answers it, and it lapses as soon as the board changes (the
-version moves). The host may force a pending request, or their own undo.
+version moves). The host may force a pending request, or their own undo. In a solo game
+the human's undo is always free: it takes back their move and the Autobot's turns after it.
 """
 
 from __future__ import annotations
@@ -18,8 +19,14 @@ import rules
 from store import ActionRecord, Event, Game, ReminderRequest
 
 from .core import ServiceCore
-from .errors import ConsentRequired, NothingToUndo, NoUndoRequest, OwnRequest, StaleVersion
-from .replay import turn_owner
+from .errors import (
+    ConsentRequired,
+    NothingToUndo,
+    NoUndoRequest,
+    OwnRequest,
+    StaleVersion,
+)
+from .replay import solo_level, turn_owner
 from .results import UndoResult, VoteResult
 
 
@@ -49,6 +56,11 @@ class UndoMixin(ServiceCore):
         if not mine:
             raise NothingToUndo()
         removed = log[mine[-1]:]
+        if solo_level(game.settings) is not None and all(
+                a.player_id in (user_id, _autobot(game)) for a in removed):
+            # Alone against the Autobot nobody else can consent, nor be wronged by a peek:
+            # the human takes back their move and the Autobot's turns after it.
+            return await self._perform(game, len(removed), user_id, "solo", interaction_id)
         if force:
             return await self._perform(game, len(removed), user_id, "forced by the host",
                                        interaction_id, forced=True)
@@ -126,6 +138,11 @@ class UndoMixin(ServiceCore):
         return UndoResult(game.id, event.to_version, by_user,
                           tuple(a.notation for a in event.removed), forced, next_player,
                           self.decision_kind(state), board)
+
+
+def _autobot(game: Game) -> str:
+    solo = rules.edition_by_hash(game.edition_hash).solo
+    return solo.bot if solo is not None else ""
 
 
 def _votes(events: Sequence[Event], request_id: int) -> dict[str, Any]:

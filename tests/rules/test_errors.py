@@ -16,7 +16,7 @@ RAISED = re.compile(r'(?:Error|_err)\(\s*"([a-z_]+)"')
 
 
 def raised_codes() -> set[str]:
-    return {code for path in RULES_DIR.glob("*.py")
+    return {code for path in RULES_DIR.rglob("*.py")
             for code in RAISED.findall(path.read_text(encoding="utf-8"))}
 
 

@@ -64,10 +64,12 @@ def test_every_archived_edition_is_valid_and_named_by_its_hash() -> None:
         assert path.stem.endswith(edition.hash[:12]), path.name
 
 
-def test_the_archived_classic_plays_exactly_like_the_current_one() -> None:
-    # The archived file predates `routes.revealed_extra` and `development_track.icon`; read
-    # with their legacy meaning it must deal and play the same game as today's file.
-    (archived,) = (registry.EDITIONS_DIR / "archive").glob("classic-*.toml")
+@pytest.mark.parametrize("archived", sorted((registry.EDITIONS_DIR / "archive").glob(
+    "classic-*.toml")), ids=lambda p: p.stem)
+def test_the_archived_classic_plays_exactly_like_the_current_one(archived: Path) -> None:
+    # The archived files predate keys the format gained later (`routes.revealed_extra`,
+    # `development_track.icon`, `[solo]`); read with their legacy meaning they must deal and
+    # play the same game as today's file.
     old, new = load_edition(archived), load_edition()
     a = new_game(old, ["ann", "ben", "cem"], seed=9)
     b = new_game(new, ["ann", "ben", "cem"], seed=9)
@@ -79,3 +81,11 @@ def test_the_archived_classic_plays_exactly_like_the_current_one() -> None:
         choice = legal_actions(a, player)[len(a.built) % len(legal_actions(a, player))]
         assert choice in legal_actions(b, player)
         a, b = apply(a, player, choice), apply(b, player, choice)
+
+
+def test_an_archived_classic_without_solo_data_has_no_solo_mode() -> None:
+    old = load_edition(registry.EDITIONS_DIR / "archive" / "classic-d562ae7392c6.toml")
+    assert old.solo is None and load_edition().solo is not None
+    with pytest.raises(RuleError) as info:
+        new_game(old, ["ann"], seed=1, solo_level=1)
+    assert info.value.code == "solo_unavailable"

@@ -20,7 +20,7 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 def rule_codes() -> set[str]:
     """ENGLISH plus every code the rules raise by name anywhere."""
     raised = set()
-    for path in RULES_DIR.glob("*.py"):
+    for path in RULES_DIR.rglob("*.py"):
         # Codes raised directly (`...Error("code"`) and through the `_err("code"` helpers.
         raised |= set(re.findall(r'(?:Error|_err)\(\s*"([a-z_]+)"', path.read_text("utf-8")))
     return set(ENGLISH) | raised | {"rule_error"}

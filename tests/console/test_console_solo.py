@@ -1,0 +1,57 @@
+"""`/game new players:1 level:N` in the console: a whole solo game against the Autobot,
+whose turns the table plays and prints itself."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import rules
+from service import GameService
+from service.console import Console
+from store import GameStore
+
+
+def fake_png(state: rules.State, view: str, lang: str) -> bytes:
+    return b"\x89PNG fake"
+
+
+@pytest.fixture
+async def console(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    lines: list[str] = []
+    try:
+        yield Console(service, boards=tmp_path / "boards", out=lines.append), lines
+    finally:
+        service.close()
+        await store.close()
+
+
+async def test_a_whole_solo_game_in_the_console(console: tuple[Console, list[str]]) -> None:
+    table, lines = console
+    assert await table.handle("/game new players:1 level:6 seed:3")
+    assert "Solo game 1 created against the Autobot, level 6 (seed 3)." in lines
+    for _ in range(1500):
+        game = await table.service.game(1)
+        if game.status == "finished":
+            break
+        legal = await table.service.legal(1)
+        assert legal.player == "ann"  # the Autobot never waits for anyone
+        assert await table.handle(f"/act {legal.actions[len(lines) % len(legal.actions)]}")
+    out = "\n".join(lines)
+    assert "Autobot: autobot " in out
+    assert (await table.service.game(1)).status == "finished"
+    assert lines[-1].startswith("Game over! Final scores: ")
+
+
+@pytest.mark.parametrize("command", ["/game new players:1", "/game new players:1 level:13",
+                                     "/game new players:2 level:3"])
+async def test_a_bad_solo_command_is_refused(console: tuple[Console, list[str]],
+                                             command: str) -> None:
+    table, lines = console
+    assert await table.handle(command)
+    assert "level" in lines[-1] or "players" in lines[-1]
+    assert "created" not in "\n".join(lines)
