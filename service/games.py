@@ -8,7 +8,7 @@ comes back; a user's mistake is a `ServiceError` (or `IllegalAction` wrapping a
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import rules
@@ -28,6 +28,7 @@ from .errors import (
     NoGameHere,
     NotEnoughPlayers,
     NotYourTurn,
+    SeatTaken,
     SeveralGamesHere,
     StaleVersion,
 )
@@ -49,12 +50,23 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
-                          settings: Mapping[str, Any] | None = None) -> Game:
-        """A new game in `place` (a `Place`) with the host in seat 0."""
+                          settings: Mapping[str, Any] | None = None,
+                          players: Sequence[tuple[str, str]] = ()) -> Game:
+        """A new game in `place` (a `Place`) with the host in seat 0 and `players`
+        ((user id, name) pairs) in the next seats, all in one transaction: a refused seat
+        creates no game."""
         edition = edition_named("classic")
         if not edition.players_min <= seats <= edition.players_max:
             raise BadOption(name="players", value=seats,
                             expected=f"{edition.players_min}-{edition.players_max}")
+        if len(players) + 1 > seats:
+            raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
+                            expected=Phrase("expect.names"))
+        seen = {host_id}
+        for user_id, name in players:
+            if user_id in seen:
+                raise SeatTaken("seat_taken_twice", player=name)
+            seen.add(user_id)
         if seed is None:
             seed = secrets.randbelow(2**31)
         options = {"seats": seats, "reminders": True, **(settings or {})}
@@ -63,9 +75,11 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
                 host_id=host_id, host_name=host_name, edition=edition.name,
                 edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
                 channel_id=place.channel_id, thread_id=place.thread_id, language=language,
-                settings=options)
+                settings=options, players=players)
         except StoreValueError:
-            raise BadOption(name="name", value=host_name, expected=Phrase("expect.text")) from None
+            bad = next((n for n in (host_name, *(n for _, n in players)) if not _storable(n)),
+                       host_name)
+            raise BadOption(name="name", value=bad, expected=Phrase("expect.text")) from None
 
     async def join(self, game_id: int, user_id: str, name: str,
                    language: str | None = None) -> Game:
@@ -345,6 +359,15 @@ class GameService(UndoMixin, AbandonMixin, RemindingMixin, TurnPostsMixin, Anima
             except StoreValueError:
                 raise BadOption(name="message", value=str(message_id)[:30],
                                 expected=Phrase("expect.message_id")) from None
+
+
+def _storable(text: str) -> bool:
+    """Whether SQLite can hold `text` verbatim (a lone surrogate is no UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _setting(game: Game, key: str, raw: str) -> Any:
