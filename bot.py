@@ -47,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return asyncio.run(run_console(db, lang=args.lang, boards=args.boards))
+    except KeyboardInterrupt:  # Ctrl-C: the console said goodbye; every move is saved
+        return 130
     except BrokenPipeError:  # the reader went away (`| head`): the game is saved, stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

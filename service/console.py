@@ -10,10 +10,13 @@ printed and the session goes on; only /quit or the end of the input ends it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import json
 import logging
 import shlex
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -31,6 +34,12 @@ from .results import ActResult
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
+# The options each `/game` subcommand takes (None: any key, checked by the service).
+GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "new": ("players", "names", "seed", "start"), "list": (), "start": (),
+    "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
+    "settings": None,
+}
 
 
 class Console(VotesMixin):
@@ -69,6 +78,8 @@ class Console(VotesMixin):
         if head in ("/quit", "/exit"):
             return False
         try:
+            if actor is not None and not head:  # "as ann" and nothing to do
+                raise ServiceError("console.as_needs_command", player=actor)
             await self._dispatch(head, rest.strip(), actor)
         except (ServiceError, RuleError) as err:
             self.out("! " + message(err, self.lang))
@@ -122,7 +133,10 @@ class Console(VotesMixin):
 
     async def game(self, rest: str, actor: str | None) -> None:
         sub, _, args = rest.partition(" ")
-        opts = _options(args)
+        sub = sub.lower()
+        if sub not in GAME_OPTIONS:
+            raise ServiceError("console.game_usage", options=", ".join(GAME_OPTIONS))
+        opts = _options(args, f"/game {sub}", GAME_OPTIONS[sub])
         svc = self.service
         if sub == "new":
             await self._new(opts)
@@ -158,18 +172,20 @@ class Console(VotesMixin):
         elif sub == "abandon":
             game = await svc.game(self._game_id())
             by = actor or game.host_id
-            if args.strip() in ("yes", "no"):  # an answer to the open vote
-                done = await svc.vote_abandon(game.id, by, args.strip() == "yes")
-            else:
+            answer = args.strip().lower()
+            if answer in ("yes", "no"):  # an answer to the open vote
+                done = await svc.vote_abandon(game.id, by, answer == "yes")
+            elif not answer:
                 done = await svc.abandon(game.id, by)
+            else:
+                raise BadOption(name="/game abandon", value=args.strip(),
+                                expected=Phrase("expect.abandon_word"))
             self._report_abandon(game, done)
         elif sub == "settings":
             game = await svc.game(self._game_id())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
             self.say("game.settings", game=game.id,
                      settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))
-        else:
-            self.say("console.unknown_command", command=f"/game {sub}")
 
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
@@ -181,11 +197,11 @@ class Console(VotesMixin):
         if len(names) != seats:
             raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
         seed = _int(opts, "seed") if "seed" in opts else None
-        svc = self.service
-        game = await svc.create_game(CONSOLE, names[0], names[0], seats=seats, seed=seed,
-                                     language=self.lang)
-        for name in names[1:]:
-            game = await svc.join(game.id, name, name)
+        # Every seat in the one transaction that creates the game: a refused name (a
+        # duplicate, one the service cannot store) leaves no half-seated lobby behind.
+        game = await self.service.create_game(
+            CONSOLE, names[0], names[0], seats=seats, seed=seed, language=self.lang,
+            players=[(name, name) for name in names[1:]])
         self.game_id = game.id
         self.say("game.created", game=game.id, seats=seats, seed=game.seed)
         if opts.get("start", "yes").lower() not in ("no", "false", "off"):
@@ -221,7 +237,9 @@ class Console(VotesMixin):
         if result.over:
             self.say("game.finished", scores=_scores(result.scores or {}),
                      winners=", ".join(result.winners))
-        elif result.turn_passed or result.next_player != result.player:
+        elif result.next_player is not None:
+            # Also when the same player decides again (build -> promote, load -> move):
+            # a scripted or new player must always see what the table waits for.
             self.say("act.next", player=result.next_player,
                      decision=translate(f"decision.{result.decision}", self.lang))
 
@@ -231,7 +249,7 @@ class Console(VotesMixin):
         self.say("console.legal", player=who, actions=" | ".join(actions) or "-")
 
     async def board(self, rest: str, actor: str | None) -> None:
-        opts = _options(rest)
+        opts = _options(rest, "/board", ("at_move", "view"))
         at = _int(opts, "at_move") if "at_move" in opts else None
         view = opts.get("view", "full")
         png = await self.service.board(self._game_id(), at_move=at, view=view, lang=self.lang)
@@ -276,18 +294,17 @@ class Console(VotesMixin):
         try:
             path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
         except OSError as err:
-            self.say("console.file_error", path=path, reason=err.strerror)
-            return
+            raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None
         self.say("console.exported", path=path)
 
     async def import_(self, rest: str, actor: str | None) -> None:
+        if not rest.strip():  # Path("") is ".", which would be refused as a folder
+            raise ServiceError("console.needs_file", command="/import")
         path = Path(rest.strip())
         try:
             record = json.loads(path.read_text("utf-8"))
         except (OSError, ValueError) as err:
-            self.say("console.file_error", path=path,
-                     reason=getattr(err, "strerror", None) or str(err))
-            return
+            raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None
         host = (record.get("players") or ["host"])[0] if isinstance(record, dict) else "host"
         game = await self.service.import_record(CONSOLE, str(host), record, self.lang)
         self.game_id = game.id
@@ -295,8 +312,10 @@ class Console(VotesMixin):
         await self.status()
 
 
-def _options(text: str) -> dict[str, str]:
-    """`key:value` words (quotes allowed) into a dict; a bare word is `value` of ''."""
+def _options(text: str, command: str, known: tuple[str, ...] | None) -> dict[str, str]:
+    """`key:value` words (quotes allowed) into a dict. With `known`, any other word (a
+    misspelt key, a bare word) is refused, naming the options the command takes, instead
+    of being silently ignored; None takes any key (the service checks settings)."""
     try:
         words = shlex.split(text)
     except ValueError:
@@ -304,9 +323,34 @@ def _options(text: str) -> dict[str, str]:
     opts: dict[str, str] = {}
     for word in words:
         key, sep, value = word.partition(":")
+        key = key.lower()
+        if known is not None and (not sep or key not in known):
+            raise ServiceError("console.unknown_option", command=command, option=word,
+                               options=", ".join(f"{k}:…" for k in known) or "-")
         if sep:
-            opts[key.lower()] = value
+            opts[key] = value
     return opts
+
+
+def file_problem(err: OSError | ValueError) -> Phrase:
+    """What went wrong with a file, as a catalogue phrase: the OS's own text is English
+    (and platform-specific), so the common cases are named in the player's language."""
+    if isinstance(err, UnicodeDecodeError):
+        return Phrase("file.not_utf8")
+    if isinstance(err, json.JSONDecodeError):
+        return Phrase("file.not_json", line=err.lineno, column=err.colno)
+    if isinstance(err, FileNotFoundError):
+        return Phrase("file.not_found")
+    if isinstance(err, IsADirectoryError):
+        return Phrase("file.is_directory")
+    if isinstance(err, NotADirectoryError):
+        return Phrase("file.not_a_directory")
+    if isinstance(err, PermissionError):
+        return Phrase("file.permission")
+    code = getattr(err, "errno", None)
+    if code == errno.ENOSPC:
+        return Phrase("file.no_space")
+    return Phrase("file.os_error", code=errno.errorcode.get(code, "?") if code else "?")
 
 
 def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
@@ -336,23 +380,51 @@ async def run_console(db: str | None, *, lang: str = "en", boards: Path = Path("
     service = GameService(store, renderer=BoardPool())
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
+    lines = _line_reader(stdin)
     try:
         console.say("console.welcome", db=store.path, boards=boards)
         await console.resume()
-        loop = asyncio.get_running_loop()
         while True:
             if interactive:
                 print("> ", end="", file=stdout, flush=True)
-            # A thread reads the line, so the loop stays free for rendering meanwhile.
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line:  # end of input
+            line = await lines.get()
+            if not line:  # end of input (Ctrl-D)
+                if interactive:
+                    print(file=stdout, flush=True)  # off the prompt's line
                 break
             if interactive is False and line.strip():
                 out("> " + line.rstrip("\n"))  # echo: a scripted transcript reads in order
             if not await console.handle(line):
                 break
         console.say("console.bye")
+    except asyncio.CancelledError:  # Ctrl-C: asyncio.run cancels us, then raises it again
+        out("")
+        console.say("console.bye")
+        raise
     finally:
         service.close()
         await store.close()
     return 0
+
+
+def _line_reader(stdin: IO[str]) -> asyncio.Queue[str]:
+    """Lines of `stdin` ('' at the end) from a daemon thread, so the loop stays free for
+    rendering meanwhile. Not the loop's default executor: on Ctrl-C `asyncio.run` joins
+    that executor's threads, and one blocked in `readline` would hang until Enter."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def put(line: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop closed first: nobody listens
+            loop.call_soon_threadsafe(queue.put_nowait, line)
+
+    def read() -> None:
+        try:
+            while line := stdin.readline():
+                put(line)
+        except (OSError, ValueError):  # closed under us: the session is over
+            pass
+        put("")
+
+    threading.Thread(target=read, name="console-input", daemon=True).start()
+    return queue
