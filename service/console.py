@@ -31,6 +31,7 @@ from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
 from .results import ActResult
+from .settings import Settings
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
@@ -367,16 +368,17 @@ def _scores(scores: Any) -> str:
     return ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
 
 
-async def run_console(db: str | None, *, lang: str = "en", boards: Path = Path("boards"),
+async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Path("boards"),
                       stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Open the database and play from `stdin` until /quit or end of input."""
+    """Open the database of `settings` (bot.py's, read once) and play from `stdin` until
+    /quit, the end of input or Ctrl-C."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
 
     def out(text: str) -> None:
         print(text, file=stdout, flush=True)
 
-    store = await GameStore.open(db)
+    store = await GameStore.open(settings.db_path)
     service = GameService(store, renderer=BoardPool())
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
