@@ -10,13 +10,10 @@ printed and the session goes on; only /quit or the end of the input ends it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import errno
 import json
 import logging
 import shlex
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -26,6 +23,7 @@ from rules import RuleError
 from store import Game, GameStore
 
 from .boards import BoardPool
+from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
 from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
@@ -333,27 +331,6 @@ def _options(text: str, command: str, known: tuple[str, ...] | None) -> dict[str
     return opts
 
 
-def file_problem(err: OSError | ValueError) -> Phrase:
-    """What went wrong with a file, as a catalogue phrase: the OS's own text is English
-    (and platform-specific), so the common cases are named in the player's language."""
-    if isinstance(err, UnicodeDecodeError):
-        return Phrase("file.not_utf8")
-    if isinstance(err, json.JSONDecodeError):
-        return Phrase("file.not_json", line=err.lineno, column=err.colno)
-    if isinstance(err, FileNotFoundError):
-        return Phrase("file.not_found")
-    if isinstance(err, IsADirectoryError):
-        return Phrase("file.is_directory")
-    if isinstance(err, NotADirectoryError):
-        return Phrase("file.not_a_directory")
-    if isinstance(err, PermissionError):
-        return Phrase("file.permission")
-    code = getattr(err, "errno", None)
-    if code == errno.ENOSPC:
-        return Phrase("file.no_space")
-    return Phrase("file.os_error", code=errno.errorcode.get(code, "?") if code else "?")
-
-
 def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
     raw = opts.get(key)
     if raw is None and default is not None:
@@ -382,7 +359,7 @@ async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Pa
     service = GameService(store, renderer=BoardPool())
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
-    lines = _line_reader(stdin)
+    lines = line_reader(stdin)
     try:
         console.say("console.welcome", db=store.path, boards=boards)
         await console.resume()
@@ -407,26 +384,3 @@ async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Pa
         service.close()
         await store.close()
     return 0
-
-
-def _line_reader(stdin: IO[str]) -> asyncio.Queue[str]:
-    """Lines of `stdin` ('' at the end) from a daemon thread, so the loop stays free for
-    rendering meanwhile. Not the loop's default executor: on Ctrl-C `asyncio.run` joins
-    that executor's threads, and one blocked in `readline` would hang until Enter."""
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str] = asyncio.Queue()
-
-    def put(line: str) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop closed first: nobody listens
-            loop.call_soon_threadsafe(queue.put_nowait, line)
-
-    def read() -> None:
-        try:
-            while line := stdin.readline():
-                put(line)
-        except (OSError, ValueError):  # closed under us: the session is over
-            pass
-        put("")
-
-    threading.Thread(target=read, name="console-input", daemon=True).start()
-    return queue

@@ -14,7 +14,8 @@ from console_testutil import NAMES, Table, scripted_game
 import rules
 from locales import translate
 from service import GameService
-from service.console import Console, file_problem
+from service.console import Console
+from service.console_io import file_problem
 
 
 def decides_again(log: tuple[tuple[str, str], ...]) -> list[tuple[int, str, str]]:
