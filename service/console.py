@@ -4,7 +4,7 @@ It takes the slash commands in text form (`/game new players:3`, `/act build r2.
 red`, `/board`, `/undo`, `/log` ...), acts for whoever must decide (or `as <name> ...`),
 prints a short status after each action and writes the board PNG after each completed
 turn. Commands come from standard input, so a script can play a whole game. Errors are
-printed and the session goes on; only /quit or the end of the input ends it.
+printed and the session goes on; only /quit, the end of the input or Ctrl-C ends it.
 """
 
 from __future__ import annotations
