@@ -8,21 +8,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import os
 import sys
 from pathlib import Path
 
 # Discord-free: the console path never imports discord.py.
-from service.settings import load_env
-
-SETTINGS = ("DISCORD_TOKEN", "AUTOBAHN_DB", "DEV_GUILD_ID", "LOG_LEVEL")
+from service.settings import Settings
 
 
-def settings(env_file: Path = Path(".env")) -> dict[str, str]:
-    """bot.py's own settings (the environment wins over `.env`; empty values are unset).
-    The Discord side reads its fuller `cogs.settings.Settings` with the same parser."""
-    return load_env(SETTINGS, dotenv=env_file)
+def settings(env_file: Path = Path(".env")) -> Settings:
+    """The bot's settings, read once (the environment wins over `.env`; empty values are
+    unset) and handed to the console or the Discord adapter."""
+    return Settings.load(dotenv=env_file)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,20 +35,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="Discord: sync slash commands globally (takes up to an hour)")
     args = parser.parse_args(argv)
     config = settings()
-    logging.basicConfig(level=config.get("LOG_LEVEL", "WARNING").upper(),
+    # The command line wins over the environment and `.env`.
+    if args.db:
+        config = dataclasses.replace(config, db_path=args.db)
+    if args.sync_global:
+        config = dataclasses.replace(config, sync_global=True)
+    logging.basicConfig(level=config.log_level or "WARNING",
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    db = args.db or config.get("AUTOBAHN_DB")
-    if config.get("DISCORD_TOKEN") and not args.console:
+    if config.token and not args.console:
         from cogs import run
 
-        return int(run(config, db=db, sync_global=args.sync_global) or 0)
+        return int(run(config) or 0)
     from service.console import run_console
     from service.core import storage_error
     from service.errors import ServiceError, message
     from store import StoreError
 
     try:
-        return asyncio.run(run_console(db, lang=args.lang, boards=args.boards))
+        return asyncio.run(run_console(config, lang=args.lang, boards=args.boards))
+    except KeyboardInterrupt:  # Ctrl-C: the console said goodbye; every move is saved
+        return 130
     except BrokenPipeError:  # the reader went away (`| head`): the game is saved, stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -69,8 +69,9 @@ async def measure() -> dict[str, float]:
             moves = 0
             for _round in range(MOVES_EACH):
                 for game_id in ids[:ACTIVE]:
-                    player, legal = await service.legal(game_id)
-                    await service.act(game_id, player, legal[0])
+                    legal = await service.legal(game_id)
+                    await service.act(game_id, legal.player, legal.actions[0],
+                                      expected_version=legal.version)
                     moves += 1
             return {"baseline": baseline, "after_create": after_create, "after_play": rss_mb(),
                     "peak": peak_mb(), "created_s": created, "moves": moves}

@@ -1,24 +1,18 @@
 """Thin discord.py adapters over the service: slash commands, buttons, reminders.
 
-`bot.py` calls `run(config, db=...)` when DISCORD_TOKEN is set and `--console` is not given.
+`bot.py` calls `run(settings)` when DISCORD_TOKEN is set and `--console` is not given.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from service.settings import Settings
 
 
-def run(config: Mapping[str, str] | None = None, *, db: str | None = None,
-        sync_global: bool = False) -> int:
-    """Start the Discord bot (blocking); `config` is bot.py's settings, which the full
-    `cogs.settings.Settings` (environment + .env) already contains."""
-    import dataclasses
-
+def run(settings: Settings | None = None, *, sync_global: bool = False) -> int:
+    """Start the Discord bot (blocking) with bot.py's `settings` as they are: they are
+    read once, there; None reads them from the environment and `.env` (for callers other
+    than bot.py)."""
     from cogs.runner import run_discord
-    from cogs.settings import Settings
 
-    settings: Any = Settings.load(sync_global=sync_global)
-    if db:
-        settings = dataclasses.replace(settings, db_path=db)
-    return run_discord(settings)
+    return run_discord(settings if settings is not None else Settings.load(),
+                       sync_global=sync_global)

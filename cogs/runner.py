@@ -55,7 +55,8 @@ class RedactFilter(logging.Filter):
 def setup_logging(settings: Settings) -> None:
     root = logging.getLogger()
     if not root.handlers:  # bot.py may have configured logging already; add no duplicate
-        discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO),
+        discord.utils.setup_logging(level=getattr(logging, settings.log_level or "INFO",
+                                                    logging.INFO),
                                     root=True)
     redact = RedactFilter(settings.token)
     for handler in logging.getLogger().handlers:

@@ -48,12 +48,16 @@ def _exit_with_parent() -> None:
     The parent sentinel becomes readable exactly when the parent process is gone.
     """
     import os
+    import signal
     import threading
     from multiprocessing.connection import wait
 
     parent = multiprocessing.parent_process()
     if parent is None:
         return
+    # Ctrl-C in a terminal reaches the whole process group: the parent shuts the pool
+    # down, so a worker ignores it rather than print a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         wait([parent.sentinel])

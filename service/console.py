@@ -4,7 +4,7 @@ It takes the slash commands in text form (`/game new players:3`, `/act build r2.
 red`, `/board`, `/undo`, `/log` ...), acts for whoever must decide (or `as <name> ...`),
 prints a short status after each action and writes the board PNG after each completed
 turn. Commands come from standard input, so a script can play a whole game. Errors are
-printed and the session goes on; only /quit or the end of the input ends it.
+printed and the session goes on; only /quit, the end of the input or Ctrl-C ends it.
 """
 
 from __future__ import annotations
@@ -23,15 +23,23 @@ from rules import RuleError
 from store import Game, GameStore
 
 from .boards import BoardPool
+from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
 from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
 from .results import ActResult
+from .settings import Settings
 from .validation import parse_record
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
+# The options each `/game` subcommand takes (None: any key, checked by the service).
+GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "new": ("players", "names", "seed", "start"), "list": (), "start": (),
+    "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
+    "settings": None,
+}
 
 
 class Console(VotesMixin):
@@ -72,6 +80,8 @@ class Console(VotesMixin):
         if head in ("/quit", "/exit"):
             return False
         try:
+            if actor is not None and not head:  # "as ann" and nothing to do
+                raise ServiceError("console.as_needs_command", player=actor)
             await self._dispatch(head, rest.strip(), actor)
         except (ServiceError, RuleError) as err:
             self.out("! " + message(err, self.lang))
@@ -125,7 +135,10 @@ class Console(VotesMixin):
 
     async def game(self, rest: str, actor: str | None) -> None:
         sub, _, args = rest.partition(" ")
-        opts = _options(args)
+        sub = sub.lower()
+        if sub not in GAME_OPTIONS:
+            raise ServiceError("console.game_usage", options=", ".join(GAME_OPTIONS))
+        opts = _options(args, f"/game {sub}", GAME_OPTIONS[sub])
         svc = self.service
         if sub == "new":
             await self._new(opts)
@@ -161,18 +174,20 @@ class Console(VotesMixin):
         elif sub == "abandon":
             game = await svc.game(self._game_id())
             by = actor or game.host_id
-            if args.strip() in ("yes", "no"):  # an answer to the open vote
-                done = await svc.vote_abandon(game.id, by, args.strip() == "yes")
-            else:
+            answer = args.strip().lower()
+            if answer in ("yes", "no"):  # an answer to the open vote
+                done = await svc.vote_abandon(game.id, by, answer == "yes")
+            elif not answer:
                 done = await svc.abandon(game.id, by)
+            else:
+                raise BadOption(name="/game abandon", value=args.strip(),
+                                expected=Phrase("expect.abandon_word"))
             self._report_abandon(game, done)
         elif sub == "settings":
             game = await svc.game(self._game_id())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
             self.say("game.settings", game=game.id,
                      settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))
-        else:
-            self.say("console.unknown_command", command=f"/game {sub}")
 
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
@@ -188,11 +203,11 @@ class Console(VotesMixin):
         if len(names) != seats:
             raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
         seed = _int(opts, "seed") if "seed" in opts else None
-        svc = self.service
-        game = await svc.create_game(CONSOLE, names[0], names[0], seats=seats, seed=seed,
-                                     language=self.lang)
-        for name in names[1:]:
-            game = await svc.join(game.id, name, name)
+        # Every seat in the one transaction that creates the game: a refused name (a
+        # duplicate, one the service cannot store) leaves no half-seated lobby behind.
+        game = await self.service.create_game(
+            CONSOLE, names[0], names[0], seats=seats, seed=seed, language=self.lang,
+            players=[(name, name) for name in names[1:]])
         self.game_id = game.id
         self.say("game.created", game=game.id, seats=seats, seed=game.seed)
         if opts.get("start", "yes").lower() not in ("no", "false", "off"):
@@ -251,7 +266,9 @@ class Console(VotesMixin):
         if result.over:
             self.say("game.finished", scores=_scores(result.scores or {}),
                      winners=", ".join(result.winners))
-        elif result.turn_passed or result.next_player != result.player:
+        elif result.next_player is not None:
+            # Also when the same player decides again (build -> promote, load -> move):
+            # a scripted or new player must always see what the table waits for.
             self.say("act.next", player=result.next_player,
                      decision=translate(f"decision.{result.decision}", self.lang))
 
@@ -261,7 +278,7 @@ class Console(VotesMixin):
         self.say("console.legal", player=who, actions=" | ".join(actions) or "-")
 
     async def board(self, rest: str, actor: str | None) -> None:
-        opts = _options(rest)
+        opts = _options(rest, "/board", ("at_move", "view"))
         at = _int(opts, "at_move") if "at_move" in opts else None
         view = opts.get("view", "full")
         png = await self.service.board(self._game_id(), at_move=at, view=view, lang=self.lang)
@@ -306,19 +323,18 @@ class Console(VotesMixin):
         try:
             path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
         except OSError as err:
-            self.say("console.file_error", path=path, reason=err.strerror)
-            return
+            raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None
         self.say("console.exported", path=path)
 
     async def import_(self, rest: str, actor: str | None) -> None:
+        if not rest.strip():  # Path("") is ".", which would be refused as a folder
+            raise ServiceError("console.needs_file", command="/import")
         path = Path(rest.strip())
         try:
-            # Bounded before parsing (size, nesting): raises BadRecord, said like any error.
-            record = parse_record(path.read_bytes())
+            data = path.read_bytes()
         except OSError as err:
-            self.say("console.file_error", path=path,
-                     reason=getattr(err, "strerror", None) or str(err))
-            return
+            raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None
+        record = parse_record(data)  # bounded before parsing (size, nesting): BadRecord
         host = (record.get("players") or ["host"])[0] if isinstance(record, dict) else "host"
         game = await self.service.import_record(CONSOLE, str(host), record, self.lang)
         self.game_id = game.id
@@ -326,8 +342,10 @@ class Console(VotesMixin):
         await self.status()
 
 
-def _options(text: str) -> dict[str, str]:
-    """`key:value` words (quotes allowed) into a dict; a bare word is `value` of ''."""
+def _options(text: str, command: str, known: tuple[str, ...] | None) -> dict[str, str]:
+    """`key:value` words (quotes allowed) into a dict. With `known`, any other word (a
+    misspelt key, a bare word) is refused, naming the options the command takes, instead
+    of being silently ignored; None takes any key (the service checks settings)."""
     try:
         words = shlex.split(text)
     except ValueError:
@@ -335,8 +353,12 @@ def _options(text: str) -> dict[str, str]:
     opts: dict[str, str] = {}
     for word in words:
         key, sep, value = word.partition(":")
+        key = key.lower()
+        if known is not None and (not sep or key not in known):
+            raise ServiceError("console.unknown_option", command=command, option=word,
+                               options=", ".join(f"{k}:…" for k in known) or "-")
         if sep:
-            opts[key.lower()] = value
+            opts[key] = value
     return opts
 
 
@@ -354,35 +376,41 @@ def _scores(scores: Any) -> str:
     return ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
 
 
-async def run_console(db: str | None, *, lang: str = "en", boards: Path = Path("boards"),
+async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Path("boards"),
                       stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Open the database and play from `stdin` until /quit or end of input."""
+    """Open the database of `settings` (bot.py's, read once) and play from `stdin` until
+    /quit, the end of input or Ctrl-C."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
 
     def out(text: str) -> None:
         print(text, file=stdout, flush=True)
 
-    store = await GameStore.open(db)
+    store = await GameStore.open(settings.db_path)
     service = GameService(store, renderer=BoardPool())
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
+    lines = line_reader(stdin)
     try:
         console.say("console.welcome", db=store.path, boards=boards)
         await console.resume()
-        loop = asyncio.get_running_loop()
         while True:
             if interactive:
                 print("> ", end="", file=stdout, flush=True)
-            # A thread reads the line, so the loop stays free for rendering meanwhile.
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line:  # end of input
+            line = await lines.get()
+            if not line:  # end of input (Ctrl-D)
+                if interactive:
+                    print(file=stdout, flush=True)  # off the prompt's line
                 break
             if interactive is False and line.strip():
                 out("> " + line.rstrip("\n"))  # echo: a scripted transcript reads in order
             if not await console.handle(line):
                 break
         console.say("console.bye")
+    except asyncio.CancelledError:  # Ctrl-C: asyncio.run cancels us, then raises it again
+        out("")
+        console.say("console.bye")
+        raise
     finally:
         service.close()
         await store.close()

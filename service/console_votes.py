@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from locales import translate
+from locales import Phrase, translate
 from store import Game
 
-from .errors import ServiceError
+from .errors import BadOption, ServiceError
 from .games import GameService
 from .results import AbandonResult, UndoResult, VoteResult
 
@@ -39,9 +39,14 @@ class VotesMixin:
         if word == "force":
             host = await self._actor(actor) if actor else game.host_id
             outcome = await svc.undo(game_id, host, force=True)
+        elif word:
+            raise BadOption(name="/undo", value=rest.strip(), expected=Phrase("expect.undo_word"))
         else:
             last = await svc.last_action(game_id)
-            who = await self._actor(actor) if actor else (last.player_id if last else "")
+            # With no action yet, the host asks: the service then says why nothing can be
+            # taken back (not started, nothing to undo) instead of naming an empty player.
+            who = (await self._actor(actor) if actor
+                   else last.player_id if last else game.host_id)
             outcome = await svc.undo(game_id, who)
         self._report_undo(outcome, game)
 

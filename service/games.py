@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import rules
@@ -28,6 +28,7 @@ from .errors import (
     GameOver,
     IllegalAction,
     NotEnoughPlayers,
+    SeatTaken,
     StaleVersion,
 )
 from .game_settings import checked_language, create_settings, setting
@@ -70,9 +71,12 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
                           settings: Mapping[str, Any] | None = None,
-                          solo_level: int | None = None) -> Game:
-        """A new game in `place` (a `Place`) with the host in seat 0. With `solo_level`,
-        the host alone plays against the Autobot at that level (SOLO.md)."""
+                          solo_level: int | None = None,
+                          players: Sequence[tuple[str, str]] = ()) -> Game:
+        """A new game in `place` (a `Place`) with the host in seat 0 and `players`
+        ((user id, name) pairs) in the next seats, all in one transaction: a refused seat
+        creates no game. With `solo_level`, the host alone plays against the Autobot at
+        that level (SOLO.md)."""
         edition = edition_named("classic")
         checked_place(place)
         player_id(host_id, "host")
@@ -87,6 +91,16 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
             raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")
+        if len(players) + 1 > seats:
+            raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
+                            expected=Phrase("expect.names"))
+        seen = {host_id}
+        for user_id, name in players:
+            player_id(user_id)
+            display_name(name)
+            if user_id in seen:
+                raise SeatTaken("seat_taken_twice", player=name)
+            seen.add(user_id)
         seed = secrets.randbelow(2**31) if seed is None else integer(seed, "seed", 0, SEED_MAX)
         language = checked_language(language)
         options = {"reminders": True, **create_settings(settings), "seats": seats, **solo}
@@ -95,7 +109,7 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
                 host_id=host_id, host_name=host_name, edition=edition.name,
                 edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
                 channel_id=place.channel_id, thread_id=place.thread_id, language=language,
-                settings=options)
+                settings=options, players=players)
 
     async def join(self, game_id: int, user_id: str, name: str,
                    language: str | None = None) -> Game:

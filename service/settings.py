@@ -1,36 +1,35 @@
-"""Settings from the environment and a git-ignored `.env`: the one parser both entry
-points use (`bot.py` for the console, `cogs.settings` for Discord).
+"""The bot's settings, read once from the environment and a git-ignored `.env` into one
+typed, frozen `Settings`, which `bot.py` hands to whichever adapter it starts (the console
+or `cogs.run`): nothing below it reads the environment again.
 
-Discord-free and dependency-free on purpose: `bot.py` reads its settings before it knows
-whether Discord is wanted, and the console path must not import discord.py.
+Discord-free on purpose: `bot.py` reads its settings before it knows whether Discord is
+wanted, and the console path must not import discord.py. `.env` is parsed by
+python-dotenv (inline `# comments`, quotes, `export`), not by a parser of our own.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from dotenv import dotenv_values
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
-    """KEY=VALUE lines of a `.env` file; `#` comments, blank lines, an `export ` prefix and
-    matching single or double quotes around the value are tolerated. A missing or
-    unreadable file is no settings at all (a deployment may have none)."""
-    values: dict[str, str] = {}
+    """KEY=VALUE lines of a `.env` file, as python-dotenv reads them: `#` comments (also
+    after a value), blank lines, an `export ` prefix and quotes are understood. A line
+    without `=` is no setting. Values are taken literally (no `${VAR}` expansion: a token
+    or password may hold a `$`). A missing or unreadable file is no settings at all (a
+    deployment may have none)."""
+    if not Path(path).is_file():
+        return {}
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError:
-        return values
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+        values = dotenv_values(path, interpolate=False, encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def load_env(
@@ -38,7 +37,7 @@ def load_env(
     env: Mapping[str, str] | None = None,
     dotenv: str | os.PathLike[str] | None = ".env",
 ) -> dict[str, str]:
-    """The settings: the environment wins over `.env` (a deployment overrides a
+    """The raw settings: the environment wins over `.env` (a deployment overrides a
     developer's file), and an empty value counts as unset, so `DISCORD_TOKEN=` in the
     environment neither hides a token in `.env` nor counts as one. `keys` None keeps every
     key of both; `dotenv` None reads no file."""
@@ -51,3 +50,61 @@ def load_env(
         if value:
             merged[key] = value
     return merged
+
+
+def _int_or_none(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def _seconds(text: str | None, default: float) -> float:
+    text = (text or "").strip()
+    return float(text) if text.replace(".", "", 1).isdigit() else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot is configured with. The token is excluded from `repr`, so
+    printing or logging a `Settings` never shows it."""
+
+    token: str = field(default="", repr=False)
+    db_path: str = "autobahn.sqlite3"
+    dev_guild_id: int | None = None
+    # None: not set; the console then logs warnings, Discord informational lines.
+    log_level: str | None = None
+    # The loopback test Discord (tests/e2e) points the REST client here; None = discord.com.
+    api_base: str | None = None
+    gateway_url: str | None = None  # likewise for the gateway (tests/e2e/README.md)
+    sync_global: bool = False
+    reminder_poll_s: float = 30.0
+    backup_dir: str | None = None  # scheduled online backups go here when set
+    backup_every_s: float = 24 * 3600.0
+    backup_keep: int = 7
+    # discord.py sleeps through a 429 up to this long, and raises beyond it, so one
+    # rate-limited channel cannot stall a turn for minutes (discord.py's minimum is 30).
+    max_ratelimit_timeout: float = 30.0
+
+    @classmethod
+    def load(
+        cls,
+        env: Mapping[str, str] | None = None,
+        dotenv: str | os.PathLike[str] | None = ".env",
+        *,
+        sync_global: bool = False,
+    ) -> Settings:
+        """The settings from `env` (default the process environment) over `dotenv`."""
+        merged = load_env(None, env, dotenv)
+        level = merged.get("LOG_LEVEL", "").strip().upper()
+        return cls(
+            token=merged.get("DISCORD_TOKEN", "").strip(),
+            db_path=merged.get("AUTOBAHN_DB", "").strip() or "autobahn.sqlite3",
+            dev_guild_id=_int_or_none(merged.get("DEV_GUILD_ID")),
+            log_level=level or None,
+            api_base=merged.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
+            gateway_url=merged.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            sync_global=sync_global or merged.get("SYNC_GLOBAL", "") in ("1", "true", "yes"),
+            reminder_poll_s=_seconds(merged.get("REMINDER_POLL_S"), 30.0),
+            backup_dir=merged.get("AUTOBAHN_BACKUP_DIR", "").strip() or None,
+            backup_every_s=3600.0 * (_int_or_none(merged.get("AUTOBAHN_BACKUP_HOURS")) or 24),
+            backup_keep=_int_or_none(merged.get("AUTOBAHN_BACKUP_KEEP")) or 7,
+        )

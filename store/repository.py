@@ -84,9 +84,18 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         language: str = "en",
         settings: Mapping[str, Any] | None = None,
         host_name: str | None = None,
+        players: Sequence[tuple[str, str]] = (),
     ) -> Game:
         """A new game in the lobby at version 0. With `host_name`, the host takes seat 0
-        in the same transaction."""
+        in the same transaction, and `players` ((user id, display name) pairs) the seats
+        after it: a refused seat leaves no game behind. Raises PlayerError
+        ("already_joined") for a user seated twice."""
+        seated = [(host_id, host_name)] if host_name is not None else []
+        seated += list(players)
+        ids = [user for user, _ in seated]
+        for user in ids:
+            if ids.count(user) > 1:
+                raise PlayerError(0, user, "already_joined")
 
         async def body(conn: aiosqlite.Connection, now: float) -> Game:
             cursor = await conn.execute(
@@ -108,11 +117,11 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
-            if host_name is not None:
+            for seat, (user, name) in enumerate(seated):
                 await conn.execute(
                     "INSERT INTO game_players (game_id, user_id, seat, display_name, joined_at)"
-                    " VALUES (?, ?, 0, ?, ?)",
-                    (game_id, host_id, host_name, now),
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, user, seat, name, now),
                 )
             return await self._load_game(conn, game_id)
 

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import rules
+from service.console import Console
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("ann", "ben", "cem")
@@ -51,3 +52,68 @@ def first_turn_end(log) -> int:
             return i + 1
         state = after
     raise AssertionError("no turn ends in the game")
+
+
+def fake_png(state: rules.State, view: str, lang: str) -> bytes:
+    return b"\x89PNG fake"
+
+
+class Table:
+    def __init__(self, console: Console, lines: list[str]) -> None:
+        self.console, self.lines = console, lines
+
+    async def __call__(self, *commands: str) -> str:
+        """Run commands; return what they printed. Asserts the session did not end."""
+        start = len(self.lines)
+        for command in commands:
+            assert await self.console.handle(command) is True
+        return "\n".join(self.lines[start:])
+
+
+class Terminal:
+    """`python bot.py --console` on a pseudo-terminal that is its controlling terminal, so
+    a Ctrl-C typed there reaches the whole process group (the render workers too), as it
+    does for a player at a real terminal."""
+
+    def __init__(self, cwd: Path, *args: str) -> None:
+        import pty
+
+        self.master, slave = pty.openpty()
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("DISCORD_TOKEN", "AUTOBAHN_DB", "LOG_LEVEL")}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "bot.py"), "--console", *args], stdin=slave,
+            stdout=slave, stderr=slave, cwd=cwd, env=env, preexec_fn=_own_terminal)
+        os.close(slave)
+        self.output = b""
+
+    def read_until(self, text: str, timeout: float = 60) -> str:
+        import select
+        import time
+
+        end = time.monotonic() + timeout
+        while text.encode() not in self.output and time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    self.output += os.read(self.master, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+        return self.output.decode("utf-8", "replace")
+
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+
+
+def _own_terminal() -> None:
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)

@@ -3,45 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-from console_testutil import first_turn_end, scripted_game
-
-import rules
-from service import GameService
-from service.console import Console
-from store import GameStore
-
-
-def fake_png(state: rules.State, view: str, lang: str) -> bytes:
-    return b"\x89PNG fake"
-
-
-class Table:
-    def __init__(self, console: Console, lines: list[str]) -> None:
-        self.console, self.lines = console, lines
-
-    async def __call__(self, *commands: str) -> str:
-        """Run commands; return what they printed. Asserts the session did not end."""
-        start = len(self.lines)
-        for command in commands:
-            assert await self.console.handle(command) is True
-        return "\n".join(self.lines[start:])
-
-
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    store = await GameStore.open(tmp_path / "console.sqlite3")
-    service = GameService(store, renderer=fake_png)
-    lines: list[str] = []
-    console = Console(service, boards=tmp_path / "boards", out=lines.append)
-    try:
-        yield Table(console, lines)
-    finally:
-        service.close()
-        await store.close()
+from console_testutil import Table, first_turn_end, scripted_game
 
 
 async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 
-from console_testutil import run_bot, scripted_game
+import pytest
+from console_testutil import Terminal, run_bot, scripted_game
 
 
 def test_a_whole_three_player_game_from_a_script(tmp_path: Path) -> None:
@@ -57,3 +60,28 @@ def test_a_token_starts_discord_and_never_shows_the_token(tmp_path: Path) -> Non
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN='{secret}'\nLOG_LEVEL=INFO\n{unreachable}")
     assert run_bot("", tmp_path).returncode == 1
     assert run_bot("", tmp_path, "--console").returncode == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+@pytest.mark.parametrize("key", ["\x03", "\x04"], ids=["ctrl-c", "ctrl-d"])
+def test_ctrl_c_and_ctrl_d_at_the_prompt_end_at_once_without_a_traceback(
+        tmp_path: Path, key: str) -> None:
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.read_until("> ")
+        terminal.type("/game new players:3 seed:1\n")  # starts the render workers
+        terminal.read_until("Board saved:")
+        terminal.read_until("> ")
+        started = time.monotonic()
+        terminal.type(key)
+        code = terminal.proc.wait(timeout=15)  # it used to wait for Enter
+        elapsed = time.monotonic() - started
+        out = terminal.read_until("resume.", timeout=5)
+    finally:
+        terminal.close()
+    assert code == (130 if key == "\x03" else 0), out
+    assert elapsed < 10, elapsed  # generous: the machine is shared; it takes ~0.2 s
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert out.rstrip().endswith("Goodbye. Everything is saved; start the bot again to resume.")
+    # The game is kept: the next start resumes it.
+    assert "Resuming game 1." in run_bot("", tmp_path, "--console").stdout

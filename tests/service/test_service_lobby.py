@@ -148,3 +148,20 @@ async def test_the_board_message_is_kept_and_read_back(service: GameService,
         await service.set_board_message(running.id, 70, -1)
     with pytest.raises(UnknownGame):
         await service.set_board_message(999, 70, 1)
+
+
+async def test_create_seats_everyone_in_one_transaction(service: GameService) -> None:
+    game = await service.create_game(CONSOLE, "ann", "Ann", seats=3, seed=1,
+                                     players=[("ben", "Ben"), ("cem", "Cem")])
+    assert game.player_ids == ("ann", "ben", "cem") and game.status == "lobby"
+    assert [p.display_name for p in game.players] == ["Ann", "Ben", "Cem"]
+    # A refused seat leaves no game behind: not a duplicate, not too many, not a name
+    # SQLite cannot hold (a lone surrogate), not even a game without its other seats.
+    refused = [({"players": [("ben", "Ben"), ("ann", "Ann 2")]}, SeatTaken),
+               ({"players": [("ben", "Ben"), ("ben", "Ben")]}, SeatTaken),
+               ({"players": [("b", "B"), ("c", "C"), ("d", "D")]}, BadOption),
+               ({"players": [("ben", "Ben"), ("bad", "bad\udc80")]}, BadOption)]
+    for kwargs, error in refused:
+        with pytest.raises(error):
+            await service.create_game(CONSOLE, "ann", "Ann", seats=3, seed=1, **kwargs)
+    assert [g.id for g in await service.games_here(CONSOLE, active=False)] == [game.id]
