@@ -30,13 +30,13 @@ from .errors import BadOption, ServiceError, message
 from .games import GameService
 from .results import ActResult
 from .settings import Settings
-from .validation import parse_record
+from .validation import check_record_bounds
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 # The options each `/game` subcommand takes (None: any key, checked by the service).
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
-    "new": ("players", "names", "seed", "start"), "list": (), "start": (),
+    "new": ("players", "names", "seed", "start", "level"), "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
     "settings": None,
 }
@@ -332,9 +332,10 @@ class Console(VotesMixin):
         path = Path(rest.strip())
         try:
             data = path.read_bytes()
-        except OSError as err:
+            check_record_bounds(data)  # size and nesting bounded before parsing: BadRecord
+            record = json.loads(data.decode("utf-8"))
+        except (OSError, ValueError) as err:
             raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None
-        record = parse_record(data)  # bounded before parsing (size, nesting): BadRecord
         host = (record.get("players") or ["host"])[0] if isinstance(record, dict) else "host"
         game = await self.service.import_record(CONSOLE, str(host), record, self.lang)
         self.game_id = game.id

@@ -91,6 +91,9 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
             raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")
+        if not (isinstance(players, (list, tuple))
+                and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in players)):
+            raise BadOption(name="names", value=shown(players), expected=Phrase("expect.names"))
         if len(players) + 1 > seats:
             raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
                             expected=Phrase("expect.names"))

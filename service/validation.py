@@ -201,20 +201,27 @@ def record_depth(data: str, limit: int = MAX_RECORD_DEPTH) -> int:
     return deepest
 
 
+def check_record_bounds(data: bytes | str) -> None:
+    """Refuse (BadRecord) a record file too large or nested too deep for the JSON parser.
+    Bytes that are no UTF-8 are left to the decoder to name."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise BadRecord(reason=Phrase("record.too_big", limit=MAX_RECORD_BYTES // 1000))
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    if record_depth(text) > MAX_RECORD_DEPTH:
+        raise BadRecord(reason=Phrase("record.too_deep", limit=MAX_RECORD_DEPTH))
+
+
 def parse_record(data: bytes | str) -> Any:
     """Decode a record file's content with its size and nesting bounded *before* the JSON
     parser sees it. Raises BadRecord."""
     import json
 
-    if len(data) > MAX_RECORD_BYTES:
-        raise BadRecord(reason=Phrase("record.too_big", limit=MAX_RECORD_BYTES // 1000))
+    check_record_bounds(data)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             raise BadRecord(reason=Phrase("record.not_text")) from None
-    if record_depth(data) > MAX_RECORD_DEPTH:
-        raise BadRecord(reason=Phrase("record.too_deep", limit=MAX_RECORD_DEPTH))
     try:
         return json.loads(data)
     except (ValueError, RecursionError):
