@@ -103,6 +103,10 @@ class ReminderLoop(BackgroundLoop):
         service = self.bot.service
         sent = 0
         for reminder in await service.due_reminders(self.bot.clock()):
+            if reminder.game_id in self.bot.live_posts:
+                # Its turn post is being made right now: the ping links to that post, so it
+                # waits for the next tick rather than link to the bare channel.
+                continue
             try:
                 if await self.deliver(reminder):
                     sent += 1

@@ -192,3 +192,12 @@ async def test_quiet_hours_set_after_the_hand_off_hold_the_reminder(table: Table
     assert await tick(table, START + HOUR + 1) == []
     assert await tick(table, START + 3 * HOUR - 1) == []
     assert len(await tick(table, START + 3 * HOUR + 1)) == 1
+
+
+async def test_a_reminder_waits_while_its_turn_post_is_being_made(table: Table) -> None:
+    game = await table.new_game(ANN, BEN)
+    table.bot.live_posts[game.id] += 1  # a command of this process is posting the turn now
+    assert await tick(table, START + HOUR + 1) == []  # due, but its board is not out yet
+    del table.bot.live_posts[game.id]
+    sent = await tick(table, START + HOUR + 2)  # posted: it goes out on the next tick
+    assert len(sent) == 1 and f"<@{game.current_player}>" in sent[0].content
