@@ -33,7 +33,8 @@ def test_step_1_the_builder_of_the_last_section_is_promoted(game):
     assert s.players["ann"].floors["trade"] == (1, 0, 0)
 
 
-def test_the_era_ends_at_the_end_of_the_turn_after_the_optional_extra_build(game):
+def test_the_era_ends_at_the_end_of_the_turn_after_the_optional_extra_build(old_game):
+    game = old_game  # i16's extra build, as in the archived edition
     s = replace(at_main(game, "ann"), era_supply=2,
                 section_tiles=game.section_tiles.without("r2.1"))
     s = with_player(s, "ann", hand=(*s.players["ann"].hand, "i16"), lobby=1)
