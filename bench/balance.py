@@ -41,6 +41,7 @@ from rules.state import State
 
 NAMES = ("ann", "ben", "cem", "dan")
 COUNTS = (2, 3, 4)
+MAX_ACTIONS = 1500  # a game takes 150-350; beyond this every player only passes
 Factory = Callable[[int, str | None], Bot]
 
 
@@ -96,7 +97,9 @@ class Game:
     biased: str | None
     top: str  # the winner's largest category (the first winner's, ties in edition order)
     borders: list[str]  # border links complete at the end
-    seconds: float
+    sections: int  # sections built in the eras (the pre-built ones not counted)
+    stalled: bool  # not over after MAX_ACTIONS: nobody could pay for the era's last sections
+    seconds: float  # CPU time of the game
 
 
 def _factory(spec: str) -> Factory:
@@ -115,15 +118,14 @@ def border_links(edition: Edition) -> list[str]:
 
 
 def play(job: Job) -> Game:
-    started = time.perf_counter()
+    started = time.process_time()
     edition = _edition(job.edition)
     make = _factory(job.bot)
     ids = list(NAMES[:job.players])
     biased = ids[job.biased_seat] if job.bias else None
     bots = {p: make(job.seed * 10 + i, job.bias if p == biased else None)
             for i, p in enumerate(ids)}
-    final, log = play_out(new_game(edition, ids, job.seed), bots)
-    assert final.phase == "over", job
+    final, log = play_out(new_game(edition, ids, job.seed), bots, max_actions=MAX_ACTIONS)
     best = winners(final, edition)
     parts = score_breakdown(final, edition, best[0])
     top = max(edition.departments, key=lambda d: parts[d])
@@ -135,7 +137,9 @@ def play(job: Job) -> Game:
         top=top,
         borders=[lid for lid in border_links(edition)
                  if all(s in final.built for s in edition.links[lid].section_ids())],
-        seconds=time.perf_counter() - started)
+        sections=len(final.built) - sum(link.sections for link in edition.links.values()
+                                        if link.prebuilt),
+        stalled=final.phase != "over", seconds=time.process_time() - started)
 
 
 # ----- the report -----
@@ -149,14 +153,19 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
     biased = [g for g in games if g.players == players and g.bias is not None]
     both = plain + biased
     out = [f"### {players} players: {len(plain)} plain games, {len(biased)} with a biased seat"]
+    stalled = sum(g.stalled for g in both)
+    if stalled:
+        out.append(f"- STALLED: {stalled} games not over after {MAX_ACTIONS} actions "
+                   "(counted as they stood)")
     per_player = [float(n) for g in plain for n in g.deliveries.values()]
     out.append(f"- deliveries per player per game: median {_median(per_player):.1f}, "
                f"mean {statistics.fmean(per_player):.2f}, games without any "
                f"{sum(1 for g in plain if not sum(g.deliveries.values()))}  (target: median ≥ 2)")
-    tops = Counter(g.top for g in plain)
-    out.append("- winner's largest category: " + ", ".join(
-        f"{d} {100 * tops[d] / len(plain):.0f} %" for d in edition.departments)
-        + "  (target: each ≥ 10 %)")
+    for label, pool in (("plain games", plain), ("all games", both)):
+        tops = Counter(g.top for g in pool)
+        out.append(f"- winner's largest category, {label}: " + ", ".join(
+            f"{d} {100 * tops[d] / len(pool):.0f} %" for d in edition.departments)
+            + "  (target: each ≥ 10 %)")
     fair = 1 / players
     rates = []
     for dept in edition.departments:
@@ -173,6 +182,9 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
     actions = [float(g.actions) for g in both]
     out.append(f"- actions per game: median {_median(actions):.0f}, "
                f"min {min(actions):.0f}, max {max(actions):.0f}")
+    supply = sum(e.supply for e in edition.eras)
+    out.append(f"- sections built in the eras: {sorted({g.sections for g in both})} "
+               f"(the supplies sum to {supply})")
     built = Counter(lid for g in both for lid in g.borders)
     out.append("- border links built (share of games): " + ", ".join(
         f"{lid} {100 * built[lid] / len(both):.0f} %" for lid in border_links(edition)))
@@ -181,8 +193,8 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--plain", type=int, default=20, help="plain games per player count")
-    parser.add_argument("--biased", type=int, default=10,
+    parser.add_argument("--plain", type=int, default=16, help="plain games per player count")
+    parser.add_argument("--biased", type=int, default=6,
                         help="games per department and player count with one biased seat")
     parser.add_argument("--bot", default="bench.balance:greedy")
     parser.add_argument("--edition", default="", help="an edition file (default: classic)")
@@ -203,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
         games = list(pool.map(play, jobs, chunksize=4))
     elapsed = time.perf_counter() - started
     print(f"## Balance: {edition.name} {edition.hash[:12]}, bot {args.bot}, seed {args.seed}")
-    print(f"{len(games)} games in {elapsed:.0f} s with {args.jobs} processes "
-          f"(mean {statistics.fmean(g.seconds for g in games):.2f} s a game)")
+    cpu = sum(g.seconds for g in games)
+    print(f"{len(games)} games in {elapsed:.0f} s with {args.jobs} processes; "
+          f"{cpu:.0f} s of CPU, {cpu / len(games):.2f} s a game")
     print(f"- sections per era: {', '.join(str(e.supply) for e in edition.eras)} "
           "(the supplies; every game ends when the last era's supply is built)")
     for players in COUNTS:
