@@ -23,7 +23,7 @@ import importlib
 import statistics
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -32,12 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import load_edition, new_game
-from rules.bots import Bot, GreedyBot, play_out
+from rules.bots import Bot, GreedyBot, _border_distance, play_out
 from rules.model import Edition
 from rules.offices import seats_held
 from rules.registry import register_edition
 from rules.scoring import floor_sum, score_breakdown, winners
 from rules.state import State
+from rules.trucks import delivery_country, step_graph
 
 NAMES = ("ann", "ben", "cem", "dan")
 COUNTS = (2, 3, 4)
@@ -72,6 +73,48 @@ class BiasedGreedy(GreedyBot):
 
 def greedy(seed: int, bias: str | None) -> Bot:
     return GreedyBot(seed) if bias is None else BiasedGreedy(seed, bias)
+
+
+def _road_distance(state: State, edition: Edition) -> dict[str, int]:
+    """Steps to a delivery section over built sections only (depots included)."""
+    graph = step_graph(edition)
+    dist = {sid: 0 for sid in edition.sections
+            if sid in state.built and delivery_country(edition, sid)}
+    todo = deque(dist)
+    reverse: dict[str, list[str]] = {}
+    for origin, targets in graph.items():
+        for target in targets:
+            if target in state.built:
+                reverse.setdefault(target, []).append(origin)
+    while todo:
+        here = todo.popleft()
+        for origin in reverse.get(here, ()):
+            if origin not in dist and (origin in state.built or origin in edition.depots):
+                dist[origin] = dist[here] + 1
+                todo.append(origin)
+    return dist
+
+
+class RoadGreedy(BiasedGreedy):
+    """A what-if, not the project's player: GreedyBot whose trucks count their distance to a
+    border over the built road, so that building a border link for a waiting truck pays."""
+
+    def __init__(self, seed: int, department: str | None) -> None:
+        super().__init__(seed, department or "")
+
+    def value(self, state: State, edition: Edition, player: str) -> float:
+        value = (BiasedGreedy.value(self, state, edition, player) if self.department
+                 else GreedyBot.value(self, state, edition, player))
+        p = state.players[player]
+        near, road = _border_distance(edition), _road_distance(state, edition)
+        for t in p.trucks:
+            if t is not None:  # replace GreedyBot's map distance by the road distance
+                value += 0.4 * near.get(t.position, 6) - 0.4 * min(road.get(t.position, 8), 8)
+        return value
+
+
+def road(seed: int, bias: str | None) -> Bot:
+    return RoadGreedy(seed, bias)
 
 
 # ----- one game -----

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bench.balance import BiasedGreedy, Job, border_links, greedy, play, report
-from rules import load_edition
+from bench.balance import (
+    BiasedGreedy,
+    Job,
+    RoadGreedy,
+    _road_distance,
+    border_links,
+    greedy,
+    play,
+    report,
+    road,
+)
+from rules import load_edition, new_game
 from rules.bots import GreedyBot
 
 
@@ -31,3 +41,14 @@ def test_a_balance_game_is_seeded_and_fills_every_era() -> None:
     assert lines[0] == "### 2 players: 1 plain games, 1 with a biased seat"
     assert any(line.startswith("- biased seat's win rate") and "service" in line
                for line in lines)
+
+
+def test_the_road_what_if_counts_distance_over_built_sections_only() -> None:
+    edition = load_edition()
+    state = new_game(edition, ["ann", "ben"], seed=1)
+    assert isinstance(road(1, None), RoadGreedy)
+    assert _road_distance(state, edition) == {}  # no border link is built at the start
+    built = replace(state, built=state.built | {"k2.1", "k2.2", "k1.1"})  # to Denmark
+    distance = _road_distance(built, edition)
+    assert (distance["k1.1"], distance["k2.1"], distance["k2.2"]) == (0, 1, 2)
+    assert distance["d_black_n"] == 3  # Hamburg: k2.2, k2.1, k1.1
