@@ -86,11 +86,16 @@ class GreedyBot:
         best_value = float("-inf")
         for action in candidates:
             rng, noise = next_u64(rng)
-            value = evaluate(apply(state, player, action), edition, player)
+            value = self.value(apply(state, player, action), edition, player)
             value += (noise / 2**64) * 0.25  # light randomness breaks ties
             if value > best_value:
                 best, best_value = action, value
         return best
+
+
+    def value(self, state: State, edition: Edition, player: str) -> float:
+        """The heuristic; a variant (a department-biased bench player) overrides it."""
+        return evaluate(state, edition, player)
 
 
 def _current(state: State) -> str:
@@ -121,8 +126,8 @@ def evaluate(state: State, edition: Edition, player: str) -> float:
     """How good `state` looks for `player`: points now plus what should become points."""
     p = state.players[player]
     points = scores(state, edition)[player]
-    floors = sum(floor * n for counts in p.floors.values()
-                 for floor, n in enumerate(counts, start=1))
+    floors = sum(value * n for counts in p.floors.values()
+                 for value, n in zip(edition.floor_values, counts, strict=True))
     distance = _border_distance(edition)
     trucks = sum(3.0 - 0.4 * distance.get(t.position, 6) for t in p.trucks if t is not None)
     bonuses = sum(1 for row in p.deliveries.values() if row.goods == "unused")

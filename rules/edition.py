@@ -21,6 +21,9 @@ from rules.edition_checks import check_edition
 from rules.edition_reader import Problem, Table
 from rules.model import (
     DEPARTMENT_MEASURES,
+    PHARMA_BONUS,
+    TRUCK_START,
+    TRUCKS_MOVE,
     Card,
     Country,
     DeliveryRow,
@@ -37,7 +40,12 @@ from rules.model import (
 CLASSIC_PATH = Path(__file__).parent / "editions" / "classic.toml"
 # Keys added to the format after editions were archived: an edition file without them
 # meant exactly this (rules/editions/archive/ must keep loading unchanged).
-LEGACY = {"icon": "develop 1", "revealed_extra": 1}
+LEGACY: dict[str, object] = {
+    "icon": "develop 1", "revealed_extra": 1,
+    # the readings of the engine before RULES.md was revised on 2026-12-01
+    "pharma_bonus": "first_per_player", "trucks": {}, "trucks_move": "one",
+    "truck_start": "named",
+}
 FEATURES = ("S", "D", "B", "-")
 MAX_SECTIONS = 3  # RULES §2: a link has 1–3 sections
 DECKS = ("basic", "improved", "advanced")
@@ -98,6 +106,8 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
     boards, offices, cards = doc.table("delivery_boards"), doc.table("offices"), doc.table("cards")
     routes, values = doc.table("routes"), doc.table("city_values")
     track = doc.table("development_track")
+    trucks = doc.table("trucks", LEGACY["trucks"])
+    floors = admin.integer("floors", minimum=1)
     edition = Edition(
         name=ed.string("name"),
         hash=digest,
@@ -134,7 +144,8 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         slots=tuple(_unique(slots, "order")),
         slot_capacity=_slot_capacity(slots.table("capacity")),
         departments=tuple(_unique(admin, "departments")),
-        floors=admin.integer("floors", minimum=1),
+        floors=floors,
+        floor_values=_floor_values(admin, floors),
         lobby_points=admin.integer("lobby_points", minimum=0),
         finance_divisor=admin.integer("finance_divisor", minimum=1),
         department_measures=_measures(admin.table("scoring")),
@@ -151,6 +162,9 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         route_reward_upgraded=_bonuses(routes, "reward_upgraded"),
         routes_revealed_extra=routes.integer("revealed_extra", LEGACY["revealed_extra"],
                                              minimum=0),
+        pharma_bonus=_choice(ed, "pharma_bonus", PHARMA_BONUS),
+        trucks_move=_choice(trucks, "move", TRUCKS_MOVE, "trucks_move"),
+        truck_start=_choice(trucks, "start", TRUCK_START, "truck_start"),
         source=source,
         # Added after editions were archived: an edition without it has no solo mode.
         solo=read_solo(doc.table("solo")) if doc.has("solo") else None,
@@ -160,7 +174,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
                    tuple(edition.countries), tuple(edition.nodes), len(edition.eras))
     checks = _checks(doc.table("checks", default={}))
     for table in (ed, player, costs, slots, admin, boards, offices, cards, routes, values, track,
-                  doc):
+                  trucks, doc):
         table.done()
     return edition, checks
 
@@ -175,6 +189,25 @@ def _unique(table: Table, name: str) -> list[str]:
     if not values:
         raise Problem(table.key(name), "must not be empty")
     return values
+
+
+def _choice(table: Table, name: str, known: tuple[str, ...], legacy: str | None = None) -> str:
+    """One of the `known` readings; a file older than the key means its `LEGACY` value."""
+    value = table.string(name, LEGACY[legacy or name])
+    if value not in known:
+        raise Problem(table.key(name), f"unknown value {value!r}; known: {', '.join(known)}")
+    return value
+
+
+def _floor_values(admin: Table, floors: int) -> tuple[int, ...]:
+    # Before the key existed, floor n was worth n points.
+    values = admin.list_of("floor_values", int, list(range(1, floors + 1)))
+    if len(values) != floors:
+        raise Problem(admin.key("floor_values"),
+                      f"one value per floor: expected {floors}, got {len(values)}")
+    if any(v < 0 for v in values):
+        raise Problem(admin.key("floor_values"), "floor values must be at least 0")
+    return tuple(values)
 
 
 def _bonus(value: str, key: str) -> str:

@@ -109,6 +109,7 @@ ENGLISH: dict[str, str] = {
     "unknown_slot": "There is no action slot {slot}.",
     "unknown_route": "Route card {route} is not on offer.",
     "truck_not_on_map": "Your truck {truck} is not on the map.",
+    "truck_moved": "Truck {truck} has already moved this turn.",
     "truck_wrong_start": "Truck {truck} must start on {colour}: it stands on {position}.",
     "no_card_played": "You may move a truck only after playing a card.",
     "bad_step": "Truck {truck} cannot move from {origin} to {target}.",

@@ -264,7 +264,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
     elif kind == "move" and isinstance(action, Move):
         problem = move_problem(state, edition, pid, action)
         if problem is None:
-            return do_move(_with_step(state, "end"), edition, pid, action)
+            return do_move(state, edition, pid, action)
     elif kind == "promote" and isinstance(action, Promote):
         if action in promotion_options(state, edition, pid):
             return promote(_pop(state), edition, pid, action)

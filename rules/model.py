@@ -176,6 +176,11 @@ class Edition:
     route_reward_upgraded: tuple[str, ...]  # bonuses for joining by upgraded links only
     routes_revealed_extra: int  # the draft reveals players + this many route cards
     develop_icon: str  # the bonus of a section's develop icon, e.g. "develop 1"
+    # readings an edition chooses between (RULES.md of the rules package, "Editions")
+    pharma_bonus: str  # PHARMA_BONUS: who gets a country's pharma bonus
+    trucks_move: str  # TRUCKS_MOVE: how many trucks phase 3 moves
+    truck_start: str  # TRUCK_START: which colours of the played card a truck may start on
+    floor_values: tuple[int, ...]  # points of an employee on floor 1, 2, … (RULES §10.4)
     # numbers of the seed rulings, read from the file like every other (no defaults here:
     # an edition built without them must fail, not quietly play by classic's numbers)
     value_per_autobahn: int
@@ -237,6 +242,16 @@ class Edition:
     def __hash__(self) -> int:  # editions are compared by their content hash
         return hash(self.hash)
 
+
+PHARMA_BONUS = ("first_to_country", "first_per_player")
+"""The country's pharma bonus goes to the first pharmaceutical delivery there by anyone
+(a race), or to each player's own first one there."""
+
+TRUCKS_MOVE = ("all", "one")
+"""Phase 3 moves every truck that starts on the played colour, one after another, or one."""
+
+TRUCK_START = ("card", "named")
+"""A truck may start on any colour printed on the played card, or only on the one named."""
 
 DEPARTMENT_MEASURES = ("seats", "countries", "stations", "money")
 """What a department can score by: office seats held, countries delivered to, stations on

@@ -7,10 +7,11 @@ from rules.offices import seats_held
 from rules.state import State
 
 
-def floor_sum(state: State, pid: str, department: str) -> int:
-    """The floor values (1, 2, 3, …) of the player's employees in a department."""
+def floor_sum(state: State, edition: Edition, pid: str, department: str) -> int:
+    """The floor values (the edition's, 1/2/3 in classic) of the player's employees in a
+    department."""
     counts = state.players[pid].floors[department]
-    return sum(floor * n for floor, n in enumerate(counts, start=1))
+    return sum(value * n for value, n in zip(edition.floor_values, counts, strict=True))
 
 
 def department_multipliers(state: State, edition: Edition, pid: str) -> dict[str, int]:
@@ -29,7 +30,7 @@ def score_breakdown(state: State, edition: Edition, pid: str) -> dict[str, int]:
     player = state.players[pid]
     out = {"lobby": player.lobby * edition.lobby_points}
     for dept, factor in department_multipliers(state, edition, pid).items():
-        out[dept] = floor_sum(state, pid, dept) * factor
+        out[dept] = floor_sum(state, edition, pid, dept) * factor
     return out
 
 
@@ -40,7 +41,7 @@ def scores(state: State, edition: Edition) -> dict[str, int]:
 def ranking_key(state: State, edition: Edition, pid: str) -> tuple[int, int, int]:
     """Points, then employees in the departments, then the sum of their floor values."""
     employees = sum(sum(c) for c in state.players[pid].floors.values())
-    floors = sum(floor_sum(state, pid, d) for d in edition.departments)
+    floors = sum(floor_sum(state, edition, pid, d) for d in edition.departments)
     return (scores(state, edition)[pid], employees, floors)
 
 

@@ -82,6 +82,7 @@ class Turn:
     played_colour: str | None = None
     played_card: str | None = None
     number: int = 1
+    moved: tuple[int, ...] = ()  # trucks already moved in this phase 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,20 @@ def start_colour(edition: Edition, position: str) -> str:
     return edition.depots[position].colour
 
 
+def start_colours(state: State, edition: Edition) -> tuple[str, ...]:
+    """The colours a truck may start on after this turn's card (RULES §8): the one named,
+    or, where the edition says so, every colour printed on the card. A wild card prints
+    none, so it counts as the colour named."""
+    turn = state.turn
+    assert turn is not None
+    if turn.played_colour is None:
+        return ()
+    card = edition.cards.get(turn.played_card or "")
+    if edition.truck_start == "card" and card is not None and not card.wild:
+        return card.colours
+    return (turn.played_colour,)
+
+
 def can_deliver(state: State, edition: Edition, position: str) -> str | None:
     country = delivery_country(edition, position)
     if country is None or state.era < edition.countries[country].opens_era:
@@ -84,17 +98,20 @@ def _err(code: str, **params: object) -> RuleError:
 def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleError | None:
     """Why this move is not allowed now, or None."""
     assert state.turn is not None
-    colour = state.turn.played_colour
-    if colour is None:
+    colours = start_colours(state, edition)
+    if not colours:
         return _err("no_card_played")
     trucks = state.players[pid].trucks
     if not 1 <= move.truck <= len(trucks) or trucks[move.truck - 1] is None:
         return _err("truck_not_on_map", truck=move.truck)
     if not move.path and not move.deliver:  # only an Action object can say this: no text does
         return _err("empty_move", truck=move.truck)
+    if move.truck in state.turn.moved:
+        return _err("truck_moved", truck=move.truck)
     position = trucks[move.truck - 1].position  # type: ignore[union-attr]
-    if start_colour(edition, position) != colour:
-        return _err("truck_wrong_start", truck=move.truck, colour=colour, position=position)
+    if start_colour(edition, position) not in colours:
+        return _err("truck_wrong_start", truck=move.truck, colour="/".join(colours),
+                    position=position)
     limit = truck_range(state, edition, position)
     steps = len(move.path) + (1 if move.deliver else 0)
     if steps > limit:
@@ -117,16 +134,18 @@ def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleEr
 
 
 def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
-    """Every move of a truck that starts on the played card's colour."""
+    """Every move of a truck that starts on the played card's colour and has not moved yet."""
     assert state.turn is not None
-    colour = state.turn.played_colour
-    if colour is None:
+    colours = start_colours(state, edition)
+    if not colours:
         return []
     graph = step_graph(edition)
     built = state.built
+    moved = state.turn.moved
     moves: list[Move] = []
     for number, truck in enumerate(state.players[pid].trucks, start=1):
-        if truck is None or start_colour(edition, truck.position) != colour:
+        if (truck is None or number in moved
+                or start_colour(edition, truck.position) not in colours):
             continue
         limit = truck_range(state, edition, truck.position)
 
@@ -164,6 +183,11 @@ def station_income(state: State, edition: Edition, section: str) -> State:
 
 
 def do_move(state: State, edition: Edition, pid: str, move: Move) -> State:
+    turn = state.turn
+    assert turn is not None
+    # Phase 3 goes on with the player's other trucks, or ends with this one (RULES §8).
+    step = "move" if edition.trucks_move == "all" else "end"
+    state = evolve(state, turn=evolve(turn, step=step, moved=(*turn.moved, move.truck)))
     for section in move.path:
         state = station_income(state, edition, section)
     player = state.players[pid]
@@ -196,7 +220,7 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
     spaces = player.deliveries.get(country, DeliveryRowState())
     money = 0
     pharma = goods == edition.pharma_goods
-    if pharma and not spaces.pharma:
+    if pharma and not _pharma_taken(state, edition, pid, country):
         spaces = evolve(spaces, pharma=True)
         effects.extend(bonus_effects(edition.countries[country].pharma_bonus, pid, "pharma"))
     elif goods == row.goods and not pharma and not spaces.goods:
@@ -215,6 +239,14 @@ def deliver(state: State, edition: Edition, pid: str, country: str, goods: str) 
 
         state = hooks.after_delivery(state, edition, pid, country, goods)
     return prepend(state, effects)
+
+
+def _pharma_taken(state: State, edition: Edition, pid: str, country: str) -> bool:
+    """Has the country's pharma bonus been won already: by anyone (a race, RULES §8), or
+    by this player (the per-player reading of older editions)?"""
+    players = (state.players.values() if edition.pharma_bonus == "first_to_country"
+               else (state.players[pid],))
+    return any(country in p.deliveries and p.deliveries[country].pharma for p in players)
 
 
 def claimable_bonuses(state: State, edition: Edition, pid: str) -> list[str]:

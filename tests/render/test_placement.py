@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from render import layout, map_layer, placement
-from rules import apply, load_edition, new_game
+from rules import apply, edition_by_hash, edition_of, load_edition, new_game
 from rules.state import State
 
 # the full view's desktop map and the map view's phone map are placed independently
@@ -25,7 +25,8 @@ def _overlap(a: placement.Box, b: placement.Box) -> bool:
 def crowded() -> State:
     """The golden 4-player game's most crowded moment: most stations, trucks and tiles."""
     record = json.loads(GOLDEN.read_text())
-    state = new_game(load_edition(), record["players"], record["seed"])
+    # replayed with the edition it was played by (an archived one)
+    state = new_game(edition_by_hash(record["edition_hash"]), record["players"], record["seed"])
     best, best_n = state, -1
     for player, action in record["actions"]:
         state = apply(state, player, action)
@@ -44,7 +45,7 @@ def test_the_crowded_state_is_crowded(crowded: State) -> None:
 @GEOMETRIES
 def test_no_marker_covers_a_city_name_in_a_crowded_late_game(crowded: State,
                                                              geo: layout.Geometry) -> None:
-    edition = load_edition()
+    edition = edition_of(crowded)
     names = placement.city_labels(edition, geo)
     hits = [(nid, what) for what, box in map_layer.marker_boxes(crowded, edition, geo)
             for nid, name in names.items() if _overlap(box, name)]

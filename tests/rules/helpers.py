@@ -23,17 +23,22 @@ from rules import (
     load_edition,
     new_game,
 )
+from rules.edition import CLASSIC_PATH
 from rules.frozen import FrozenDict
+from rules.model import Edition
 from rules.state import Turn
 
 EDITION = load_edition()
+# The classic edition as it was before the public facts of 2026-12-01 (rules/RULES.md,
+# "Editions"): tests of the old readings run on it, as its running games still do.
+ARCHIVED = load_edition(CLASSIC_PATH.parent / "archive" / "classic-d562ae7392c6.toml")
 NAMES = ("ann", "ben", "cem", "dan")
 WEST = ("black", "red", "green", "orange", "purple", "white")
 
 
-def drafted(players: int = 3, seed: int = 1) -> State:
+def drafted(players: int = 3, seed: int = 1, edition: Edition = EDITION) -> State:
     """A new game whose route draft is over: the start player's first turn is pending."""
-    state = new_game(EDITION, list(NAMES[:players]), seed=seed)
+    state = new_game(edition, list(NAMES[:players]), seed=seed)
     while state.phase == "draft":
         pid = current_player(state)
         assert pid is not None

@@ -10,15 +10,20 @@ from dataclasses import replace
 
 from rules import apply, legal_actions, load_edition, new_game, pending_decision
 from rules.flow import settle
+from rules.model import Edition
+from rules.registry import edition_by_hash
 from rules.state import DeliveryRowState, Effect, State, Truck, Turn
+from tests.rules.helpers import ARCHIVED
 
 ED = load_edition()
+OLD = ARCHIVED  # the classic edition before 2026-12-01
 PLAYERS = ("ann", "ben", "cem")
 
 
-def drafted(players: tuple[str, ...] = PLAYERS, seed: int = 1) -> State:
+def drafted(players: tuple[str, ...] = PLAYERS, seed: int = 1,
+            edition: Edition = ED) -> State:
     """A new game after the route draft (each drafter takes the first card offered)."""
-    s = new_game(ED, list(players), seed=seed)
+    s = new_game(edition, list(players), seed=seed)
     while s.phase == "draft":
         pid = pending_decision(s).player
         s = apply(s, pid, legal_actions(s, pid)[0])
@@ -32,14 +37,15 @@ def at(s: State, player: str = "ann", step: str = "main", colour: str | None = N
                                        played_card=card or colour,
                                        number=s.turn.number if s.turn else 1))
     if era is not None:
-        s = replace(s, era=era, era_supply=ED.era(era).supply)
+        s = replace(s, era=era, era_supply=edition_by_hash(s.edition_hash).era(era).supply)
     return s
 
 
 def turn_of(player: str = "ann", step: str = "main", colour: str | None = None,
-         era: int | None = None, players: tuple[str, ...] = PLAYERS, seed: int = 1) -> State:
+            era: int | None = None, players: tuple[str, ...] = PLAYERS, seed: int = 1,
+            edition: Edition = ED) -> State:
     """A drafted game where `player` is at `step`, seat order = `players` as given."""
-    s = replace(drafted(players, seed), order=tuple(players))
+    s = replace(drafted(players, seed, edition), order=tuple(players))
     return at(s, player, step, colour, era)
 
 
@@ -96,4 +102,4 @@ def give(s: State, pid: str, *cards: str) -> State:
 
 def settle_with(s: State, *effects: Effect) -> State:
     """Queue `effects` in front and let the turn machine resolve them."""
-    return settle(replace(s, queue=(*effects, *s.queue)), ED)
+    return settle(replace(s, queue=(*effects, *s.queue)), edition_by_hash(s.edition_hash))

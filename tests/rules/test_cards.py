@@ -10,6 +10,7 @@ from rules import IllegalActionError, apply
 from rules.state import Effect, State
 from tests.rules.helpers_part2 import (
     ED,
+    OLD,
     built,
     decision,
     give,
@@ -83,7 +84,8 @@ def test_a_single_colour_card_names_no_colour() -> None:
 
 
 def test_the_chosen_colour_decides_which_truck_may_move() -> None:
-    s = give(built(turn_of(), "r1.1"), "ann", "i01")
+    # The archived reading; today a truck may start on either colour (test_trucks_rules.py).
+    s = give(built(turn_of(edition=OLD), "r1.1"), "ann", "i01")
     s = with_truck(s, "ann", "k4.2", "chemicals")
     after_red = apply(s, "ann", "station r1.1 with i01:red")
     assert decision(after_red) == ("main", "ben")  # the black truck may not move
@@ -108,8 +110,11 @@ def test_a_wild_card_before_era_3_has_no_yellow() -> None:
 # ----- the extra build -----
 
 def extra_card_turn() -> State:
-    """Ann holds i16 (red, extra build) and a truck on r1.1; Hamburg–Bremen is free."""
-    s = give(built(turn_of(), "r1.1"), "ann", "i16")
+    """Ann holds i16 (red, extra build) and a truck on r1.1; Hamburg–Bremen is free.
+
+    In the archived edition, where i16 carries the extra build; today only cards with yellow
+    do, and the mechanism is the same (test_cards_rules.py)."""
+    s = give(built(turn_of(edition=OLD), "r1.1"), "ann", "i16")
     return with_truck(s, "ann", "r1.1", "chemicals")
 
 
@@ -143,9 +148,10 @@ def test_the_extra_build_pays_normally() -> None:
 
 
 def test_a_two_colour_extra_card_builds_in_either_colour() -> None:
-    s = give(built(turn_of(era=3), "r1.1", "k8.1", "k8.2"), "ann", "a07")  # red/white, extra
+    s = give(built(turn_of(era=3, edition=OLD), "r1.1", "k8.1", "k8.2"), "ann",
+             "a07")  # red/white, extra
     # build; Ulm is on the network, so white w3.2 and w4.1 are buildable
     s = apply(s, "ann", "station r1.1 with a07:red")
     extras = {t for t in notations(s, "ann") if t.startswith("extra")}
     assert {"extra r2.1", "extra w3.2", "extra w4.1"} <= extras
-    assert {ED.sections[t.split()[1]][0].colour for t in extras} == {"red", "white"}
+    assert {OLD.sections[t.split()[1]][0].colour for t in extras} == {"red", "white"}

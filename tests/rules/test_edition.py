@@ -119,6 +119,12 @@ def classic() -> Edition:
     return load_edition()
 
 
+@pytest.fixture(scope="module")
+def archived() -> Edition:
+    """The classic edition before the public facts of 2026-12-01 (rules/RULES.md)."""
+    return load_edition(CLASSIC_PATH.parent / "archive" / "classic-d562ae7392c6.toml")
+
+
 def test_default_is_cached_and_hashed(classic: Edition) -> None:
     assert load_edition() is classic
     assert classic.hash == hashlib.sha256(CLASSIC_PATH.read_bytes()).hexdigest()
@@ -158,7 +164,8 @@ def test_section_totals_match_rules(classic: Edition) -> None:
     assert sum(k.features.count("B") for k in east) == 4
 
 
-def test_eras_players_and_costs_match_rules(classic: Edition) -> None:
+def test_eras_players_and_costs_match_rules(archived: Edition) -> None:
+    classic = archived  # today's balanced costs: test_balance_data.py
     assert [(e.supply, e.truck_range, e.build_cost, e.grant) for e in classic.eras] == [
         (10, 2, 2, 6), (12, 3, 3, 8), (14, 3, 4, 10)]
     assert classic.era(3).number == 3
@@ -169,7 +176,8 @@ def test_eras_players_and_costs_match_rules(classic: Edition) -> None:
                                      "research": 1}
 
 
-def test_depots_tiles_track_and_locks_match_rules(classic: Edition) -> None:
+def test_depots_tiles_track_and_locks_match_rules(archived: Edition) -> None:
+    classic = archived  # today's depots: test_depots_rules.py
     assert len(classic.depots) == 8
     assert [d.id for d in classic.depots.values() if d.opens_era == 3] == ["d_yellow"]
     assert len(classic.bonus_tiles) == 40
@@ -183,7 +191,8 @@ def test_depots_tiles_track_and_locks_match_rules(classic: Edition) -> None:
     assert classic.locks["capacity"].effect == "capacity"
 
 
-def test_cards_match_rules(classic: Edition) -> None:
+def test_cards_match_rules(archived: Edition) -> None:
+    classic = archived  # today's extra builds: test_cards_rules.py
     basic, improved = classic.deck("basic"), classic.deck("improved")
     advanced = classic.deck("advanced")
     assert (len(basic), len(improved), len(advanced)) == (7, 20, 14)
@@ -246,6 +255,14 @@ CASES = [
     # keys added later: their values are still checked
     ("development_track.icon", "fly 2", "development_track.icon", "unknown bonus"),
     ("routes.revealed_extra", -1, "routes.revealed_extra", "must be at least 0"),
+    ("edition.pharma_bonus", "everyone", "edition.pharma_bonus", "unknown value 'everyone'"),
+    ("trucks.move", "two", "trucks.move", "unknown value 'two'"),
+    ("trucks.start", "any", "trucks.start", "unknown value 'any'"),
+    ("trucks.speed", 3, "trucks.speed", "unknown key"),
+    ("administration.floor_values", [1, 2], "administration.floor_values",
+     "one value per floor: expected 3, got 2"),
+    ("administration.floor_values", [1, -2, 3], "administration.floor_values",
+     "at least 0"),
     # how departments score
     ("administration.scoring.trade", "deliveries", "administration.scoring.trade",
      "unknown measure 'deliveries'"),

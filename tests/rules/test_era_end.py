@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules import Decision, apply, era, money, pending_decision
 from rules.trucks import truck_range
-from tests.rules.helpers import EDITION, at_main, texts, with_player
+from tests.rules.helpers import ARCHIVED, at_main, texts, with_player
 
 EAST_B = ("y3.1", "y5.2", "y8.2", "y10.2")
 
@@ -33,7 +33,8 @@ def test_step_1_the_builder_of_the_last_section_is_promoted(game):
     assert s.players["ann"].floors["trade"] == (1, 0, 0)
 
 
-def test_the_era_ends_at_the_end_of_the_turn_after_the_optional_extra_build(game):
+def test_the_era_ends_at_the_end_of_the_turn_after_the_optional_extra_build(old_game):
+    game = old_game  # i16's extra build, as in the archived edition
     s = replace(at_main(game, "ann"), era_supply=2,
                 section_tiles=game.section_tiles.without("r2.1"))
     s = with_player(s, "ann", hand=(*s.players["ann"].hand, "i16"), lobby=1)
@@ -55,12 +56,13 @@ def test_step_2_the_construction_budget_is_paid_after_the_promotion(game):
     assert money(s, "ann") - before["ann"] == 6  # red: Lübeck 2 + Hamburg 4
 
 
-def test_step_4_era_two_has_range_three_supply_twelve_and_higher_costs(game):
+def test_step_4_era_two_has_range_three_supply_twelve_and_higher_costs(old_game):
+    game = old_game  # the archived era-2 price, 3 DM (today's 4: test_balance_data.py)
     s = apply(last_build(game), "ann", "promote lobby network1")
     assert era(s) == 2
     assert s.era_supply == 12
-    assert truck_range(s, EDITION, "k3.1") == 3
-    assert truck_range(game, EDITION, "k3.1") == 2
+    assert truck_range(s, ARCHIVED, "k3.1") == 3
+    assert truck_range(game, ARCHIVED, "k3.1") == 2
     assert s.last_builder is None
     ben = apply(s, "ben", "build k2.2 with black")
     assert money(ben, "ben") == money(s, "ben") - 3 + 3  # era-2 cost; develop space 1: +3
@@ -128,3 +130,9 @@ def test_step_4_era_three_opens_yellow_for_building(game):
     s = with_player(s, pid, money=20)
     s = replace(s, built=s.built | {"g4.1", "g5.1"})  # Helmstedt on the network
     assert "build y1.1 with yellow" in texts(s, pid)
+
+
+def test_step_4_era_two_costs_the_balanced_price(game):
+    s = apply(last_build(game), "ann", "promote lobby network1")
+    ben = apply(s, "ben", "build k2.2 with black")
+    assert money(ben, "ben") == money(s, "ben") - 4 + 3  # era-2 cost; develop space 1: +3

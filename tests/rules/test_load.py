@@ -8,7 +8,16 @@ import pytest
 
 from rules import IllegalActionError, apply
 from rules.state import State, Truck
-from tests.rules.helpers_part2 import at, built, give, notations, set_player, turn_of, with_truck
+from tests.rules.helpers_part2 import (
+    OLD,
+    at,
+    built,
+    give,
+    notations,
+    set_player,
+    turn_of,
+    with_truck,
+)
 
 
 def loads(s: State, pid: str = "ann") -> set[str]:
@@ -22,7 +31,8 @@ def refused(s: State, text: str, pid: str = "ann") -> IllegalActionError:
 
 
 def test_black_depots_on_the_prebuilt_a7_are_open_at_the_start() -> None:
-    assert loads(turn_of()) == {
+    # The archived edition's two-goods depots (today's: test_depots_rules.py).
+    assert loads(turn_of(edition=OLD)) == {
         "load d_black_n appliances with black", "load d_black_n chemicals with black",
         "load d_black_s automotive with black", "load d_black_s appliances with black"}
 
@@ -66,7 +76,8 @@ def test_the_east_depot_opens_in_era_3() -> None:
 
 @pytest.mark.parametrize(("era", "allowed"), [(1, False), (2, False), (3, True)])
 def test_pharmaceuticals_only_from_era_3(era: int, allowed: bool) -> None:
-    s = built(turn_of(era=era), "g4.1")  # Hannover–Braunschweig: the green depot is open
+    # The archived d_green offers automotive and pharmaceuticals (today's: test_depots_rules).
+    s = built(turn_of(era=era, edition=OLD), "g4.1")  # Hannover–Braunschweig: green depot open
     assert ("load d_green pharmaceuticals with green" in loads(s)) is allowed
     assert "load d_green automotive with green" in loads(s)
     if not allowed:

@@ -64,13 +64,15 @@ def test_every_archived_edition_is_valid_and_named_by_its_hash() -> None:
         assert path.stem.endswith(edition.hash[:12]), path.name
 
 
-@pytest.mark.parametrize("archived", sorted((registry.EDITIONS_DIR / "archive").glob(
-    "classic-*.toml")), ids=lambda p: p.stem)
-def test_the_archived_classic_plays_exactly_like_the_current_one(archived: Path) -> None:
-    # The archived files predate keys the format gained later (`routes.revealed_extra`,
-    # `development_track.icon`, `[solo]`); read with their legacy meaning they must deal and
-    # play the same game as today's file.
-    old, new = load_edition(archived), load_edition()
+ARCHIVE = registry.EDITIONS_DIR / "archive"
+
+
+def test_the_archived_classic_plays_exactly_like_the_current_one() -> None:
+    # The first archived file predates `routes.revealed_extra` and `development_track.icon`;
+    # read with their legacy meaning it must deal and play the same game as the file that
+    # followed it (then "the current one", archived since in its turn).
+    old = load_edition(ARCHIVE / "classic-fcbe37e414f8.toml")
+    new = load_edition(ARCHIVE / "classic-d562ae7392c6.toml")
     a = new_game(old, ["ann", "ben", "cem"], seed=9)
     b = new_game(new, ["ann", "ben", "cem"], seed=9)
     for _ in range(150):

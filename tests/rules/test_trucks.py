@@ -6,7 +6,7 @@ import pytest
 
 from rules import IllegalActionError, apply, legal_actions
 from rules.state import State, Truck
-from tests.rules.helpers_part2 import built, decision, moves, notations, turn_of, with_truck
+from tests.rules.helpers_part2 import OLD, built, decision, moves, notations, turn_of, with_truck
 
 
 def first_steps(s: State, pid: str = "ann") -> set[str]:
@@ -66,7 +66,8 @@ def test_only_trucks_starting_on_the_played_colour_are_offered() -> None:
 
 
 def test_one_truck_moves_per_turn() -> None:
-    s = with_truck(turn_of(step="move", colour="black"), "ann", "k3.1", "chemicals")
+    # The archived reading `[trucks] move = "one"`; today all trucks move (test_trucks_rules).
+    s = with_truck(turn_of(step="move", colour="black", edition=OLD), "ann", "k3.1", "chemicals")
     s = with_truck(s, "ann", "k4.2", "appliances", number=2)
     s = apply(s, "ann", "move 2 k5.1")
     assert decision(s) == ("main", "ben")

@@ -1,0 +1,273 @@
+"""Does the edition play like Autobahn? Whole bot games at 2, 3 and 4 players (issue 15).
+
+    python bench/balance.py [--plain N] [--biased N] [--bot module:factory] [--edition FILE]
+                            [--jobs J] [--seed S]
+
+For each player count it plays `--plain` games of the plain bot against itself, and, for each
+department, `--biased` games in which one seat (rotating) is a variant preferring that
+department's moves. It reports, per player count: deliveries per player per game, how often
+each department is the winner's largest category, each biased strategy's win rate against
+its fair share (1 / players), final money, actions per game, border links built and the
+sections built per era, next to the targets of issue 15. Everything is seeded: the same
+arguments give the same figures.
+
+The bot is pluggable: `--bot module:factory` names a callable `factory(seed, bias)` that
+returns a `rules.bots.Bot`; `bias` is None for a plain player or a department name. The
+default is `bench.balance:greedy` (GreedyBot and a biased GreedyBot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import load_edition, new_game
+from rules.bots import Bot, GreedyBot, _border_distance, play_out
+from rules.model import Edition
+from rules.offices import seats_held
+from rules.registry import register_edition
+from rules.scoring import floor_sum, score_breakdown, winners
+from rules.state import State
+from rules.trucks import delivery_country, step_graph
+
+NAMES = ("ann", "ben", "cem", "dan")
+COUNTS = (2, 3, 4)
+MAX_ACTIONS = 1500  # a game takes 150-350; beyond this every player only passes
+Factory = Callable[[int, str | None], Bot]
+
+
+# ----- the default bots -----
+
+class BiasedGreedy(GreedyBot):
+    """GreedyBot that also values one department's progress: its floors and its measure."""
+
+    def __init__(self, seed: int, department: str) -> None:
+        super().__init__(seed)
+        self.department = department
+
+    def value(self, state: State, edition: Edition, player: str) -> float:
+        base = super().value(state, edition, player)
+        p = state.players[player]
+        dept = self.department
+        measure = edition.department_measures[dept]
+        if measure == "seats":
+            progress = 1.5 * seats_held(state, player)
+        elif measure == "countries":
+            progress = 4.0 * len(p.delivered) + 1.5 * sum(t is not None for t in p.trucks)
+        elif measure == "stations":
+            progress = 2.0 * (edition.stations - p.stations_left)
+        else:
+            progress = 0.3 * p.money
+        return base + 3.0 * floor_sum(state, edition, player, dept) + progress
+
+
+def greedy(seed: int, bias: str | None) -> Bot:
+    return GreedyBot(seed) if bias is None else BiasedGreedy(seed, bias)
+
+
+def _road_distance(state: State, edition: Edition) -> dict[str, int]:
+    """Steps to a delivery section over built sections only (depots included)."""
+    graph = step_graph(edition)
+    dist = {sid: 0 for sid in edition.sections
+            if sid in state.built and delivery_country(edition, sid)}
+    todo = deque(dist)
+    reverse: dict[str, list[str]] = {}
+    for origin, targets in graph.items():
+        for target in targets:
+            if target in state.built:
+                reverse.setdefault(target, []).append(origin)
+    while todo:
+        here = todo.popleft()
+        for origin in reverse.get(here, ()):
+            if origin not in dist and (origin in state.built or origin in edition.depots):
+                dist[origin] = dist[here] + 1
+                todo.append(origin)
+    return dist
+
+
+class RoadGreedy(BiasedGreedy):
+    """A what-if, not the project's player: GreedyBot whose trucks count their distance to a
+    border over the built road, so that building a border link for a waiting truck pays."""
+
+    def __init__(self, seed: int, department: str | None) -> None:
+        super().__init__(seed, department or "")
+
+    def value(self, state: State, edition: Edition, player: str) -> float:
+        value = (BiasedGreedy.value(self, state, edition, player) if self.department
+                 else GreedyBot.value(self, state, edition, player))
+        p = state.players[player]
+        near, road = _border_distance(edition), _road_distance(state, edition)
+        for t in p.trucks:
+            if t is not None:  # replace GreedyBot's map distance by the road distance
+                value += 0.4 * near.get(t.position, 6) - 0.4 * min(road.get(t.position, 8), 8)
+        return value
+
+
+def road(seed: int, bias: str | None) -> Bot:
+    return RoadGreedy(seed, bias)
+
+
+# ----- one game -----
+
+@dataclass(frozen=True)
+class Job:
+    players: int
+    seed: int
+    bias: str | None  # the department of the biased seat, None for a plain game
+    biased_seat: int
+    bot: str  # module:factory
+    edition: str  # file, "" for the shipped classic
+
+
+@dataclass
+class Game:
+    players: int
+    bias: str | None
+    actions: int
+    deliveries: dict[str, int]
+    money: dict[str, int]
+    winners: list[str]
+    biased: str | None
+    top: str  # the winner's largest category (the first winner's, ties in edition order)
+    borders: list[str]  # border links complete at the end
+    sections: int  # sections built in the eras (the pre-built ones not counted)
+    stalled: bool  # not over after MAX_ACTIONS: nobody could pay for the era's last sections
+    seconds: float  # CPU time of the game
+
+
+def _factory(spec: str) -> Factory:
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+def _edition(path: str) -> Edition:
+    return register_edition(load_edition(path or None))
+
+
+def border_links(edition: Edition) -> list[str]:
+    """Links with a foreign trading city at one end."""
+    return [lid for lid, link in edition.links.items()
+            if edition.nodes[link.a].country or edition.nodes[link.b].country]
+
+
+def play(job: Job) -> Game:
+    started = time.process_time()
+    edition = _edition(job.edition)
+    make = _factory(job.bot)
+    ids = list(NAMES[:job.players])
+    biased = ids[job.biased_seat] if job.bias else None
+    bots = {p: make(job.seed * 10 + i, job.bias if p == biased else None)
+            for i, p in enumerate(ids)}
+    final, log = play_out(new_game(edition, ids, job.seed), bots, max_actions=MAX_ACTIONS)
+    best = winners(final, edition)
+    parts = score_breakdown(final, edition, best[0])
+    top = max(edition.departments, key=lambda d: parts[d])
+    deliveries = Counter(p for p, text in log if text.endswith(" deliver"))
+    return Game(
+        players=job.players, bias=job.bias, actions=len(log),
+        deliveries={p: deliveries[p] for p in ids},
+        money={p: final.players[p].money for p in ids}, winners=best, biased=biased,
+        top=top,
+        borders=[lid for lid in border_links(edition)
+                 if all(s in final.built for s in edition.links[lid].section_ids())],
+        sections=len(final.built) - sum(link.sections for link in edition.links.values()
+                                        if link.prebuilt),
+        stalled=final.phase != "over", seconds=time.process_time() - started)
+
+
+# ----- the report -----
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+def report(games: list[Game], edition: Edition, players: int) -> list[str]:
+    plain = [g for g in games if g.players == players and g.bias is None]
+    biased = [g for g in games if g.players == players and g.bias is not None]
+    both = plain + biased
+    out = [f"### {players} players: {len(plain)} plain games, {len(biased)} with a biased seat"]
+    stalled = sum(g.stalled for g in both)
+    if stalled:
+        out.append(f"- STALLED: {stalled} games not over after {MAX_ACTIONS} actions "
+                   "(counted as they stood)")
+    per_player = [float(n) for g in plain for n in g.deliveries.values()]
+    out.append(f"- deliveries per player per game: median {_median(per_player):.1f}, "
+               f"mean {statistics.fmean(per_player):.2f}, games without any "
+               f"{sum(1 for g in plain if not sum(g.deliveries.values()))}  (target: median ≥ 2)")
+    for label, pool in (("plain games", plain), ("all games", both)):
+        tops = Counter(g.top for g in pool)
+        out.append(f"- winner's largest category, {label}: " + ", ".join(
+            f"{d} {100 * tops[d] / len(pool):.0f} %" for d in edition.departments)
+            + "  (target: each ≥ 10 %)")
+    fair = 1 / players
+    rates = []
+    for dept in edition.departments:
+        mine = [g for g in biased if g.bias == dept]
+        if not mine:
+            continue
+        won = sum(1 / len(g.winners) for g in mine if g.biased in g.winners)
+        rates.append(f"{dept} {won / len(mine):.2f}")
+    out.append(f"- biased seat's win rate (fair share {fair:.2f}, limit {2 * fair:.2f}): "
+               + ", ".join(rates))
+    money = [float(m) for g in both for m in g.money.values()]
+    out.append(f"- final money: median {_median(money):.0f} DM, min {min(money):.0f}, "
+               f"max {max(money):.0f}  (target: median ≤ 80)")
+    actions = [float(g.actions) for g in both]
+    out.append(f"- actions per game: median {_median(actions):.0f}, "
+               f"min {min(actions):.0f}, max {max(actions):.0f}")
+    supply = sum(e.supply for e in edition.eras)
+    out.append(f"- sections built in the eras: {sorted({g.sections for g in both})} "
+               f"(the supplies sum to {supply})")
+    built = Counter(lid for g in both for lid in g.borders)
+    out.append("- border links built (share of games): " + ", ".join(
+        f"{lid} {100 * built[lid] / len(both):.0f} %" for lid in border_links(edition)))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--plain", type=int, default=16, help="plain games per player count")
+    parser.add_argument("--biased", type=int, default=6,
+                        help="games per department and player count with one biased seat")
+    parser.add_argument("--bot", default="bench.balance:greedy")
+    parser.add_argument("--edition", default="", help="an edition file (default: classic)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    edition = _edition(args.edition)
+    jobs = []
+    for players in COUNTS:
+        for k in range(args.plain):
+            jobs.append(Job(players, args.seed * 1000 + k, None, 0, args.bot, args.edition))
+        for d, dept in enumerate(edition.departments):
+            for k in range(args.biased):
+                seed = args.seed * 1000 + 500 + 50 * d + k
+                jobs.append(Job(players, seed, dept, k % players, args.bot, args.edition))
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        games = list(pool.map(play, jobs, chunksize=4))
+    elapsed = time.perf_counter() - started
+    print(f"## Balance: {edition.name} {edition.hash[:12]}, bot {args.bot}, seed {args.seed}")
+    cpu = sum(g.seconds for g in games)
+    print(f"{len(games)} games in {elapsed:.0f} s with {args.jobs} processes; "
+          f"{cpu:.0f} s of CPU, {cpu / len(games):.2f} s a game")
+    print(f"- sections per era: {', '.join(str(e.supply) for e in edition.eras)} "
+          "(the supplies; every game ends when the last era's supply is built)")
+    for players in COUNTS:
+        print()
+        print("\n".join(report(games, edition, players)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""The readings an edition chooses (rules/RULES.md, "Editions"), and archived files.
+
+Keys added to the format on 2026-12-01 (`edition.pharma_bonus`, `[trucks]`,
+`administration.floor_values`) are read, when a file lacks them, with the meaning the engine
+gave them before: the archived classic files keep their games' rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from rules import load_edition, new_game, scores
+from rules.edition import CLASSIC_PATH
+from rules.frozen import FrozenDict
+from rules.registry import edition_by_hash, register_edition
+from tests.rules.helpers_part2 import ED, OLD, set_player, turn_of
+
+ARCHIVE = CLASSIC_PATH.parent / "archive"
+
+
+def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
+    for path in sorted(ARCHIVE.glob("classic-*.toml")):
+        text = path.read_text(encoding="utf-8")
+        assert "[trucks]" not in text and "floor_values" not in text, path.name
+        old = load_edition(path)
+        assert (old.pharma_bonus, old.trucks_move, old.truck_start) == (
+            "first_per_player", "one", "named"), path.name
+        assert old.floor_values == (1, 2, 3)
+
+
+def test_new_games_get_the_current_edition_and_old_ones_keep_theirs() -> None:
+    game = new_game(load_edition(), ["ann", "ben"], seed=4)
+    assert edition_by_hash(game.edition_hash).trucks_move == "all"
+    old = new_game(OLD, ["ann", "ben"], seed=4)
+    assert edition_by_hash(old.edition_hash).trucks_move == "one"
+
+
+def test_floor_values_come_from_the_edition(tmp_path: Path) -> None:
+    text = CLASSIC_PATH.read_text(encoding="utf-8")
+    assert "floor_values = [1, 2, 3]" in text
+    path = tmp_path / "steep.toml"
+    path.write_text(text.replace("floor_values = [1, 2, 3]", "floor_values = [1, 3, 6]"),
+                    encoding="utf-8")
+    steep = register_edition(load_edition(path))
+    assert steep.floor_values == (1, 3, 6)
+    s = turn_of()
+    s = replace(s, offices=s.offices.set("black", ("ann",)), edition_hash=steep.hash)
+    per_dept = {d: (0, 0, 0) for d in ED.departments}
+    s = set_player(s, "ann", lobby=0, floors=FrozenDict({**per_dept, "network": (1, 1, 1)}))
+    assert scores(s)["ann"] == (1 + 3 + 6) * 1  # one seat: black
+    assert scores(replace(s, edition_hash=ED.hash))["ann"] == (1 + 2 + 3) * 1

@@ -1,0 +1,54 @@
+"""bench/balance.py (issue 15): one seeded game per kind, and the report built from them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bench.balance import (
+    BiasedGreedy,
+    Job,
+    RoadGreedy,
+    _road_distance,
+    border_links,
+    greedy,
+    play,
+    report,
+    road,
+)
+from rules import load_edition, new_game
+from rules.bots import GreedyBot
+
+
+def test_the_default_bot_factory_is_greedy_plain_or_biased() -> None:
+    assert type(greedy(1, None)) is GreedyBot
+    biased = greedy(1, "trade")
+    assert isinstance(biased, BiasedGreedy) and biased.department == "trade"
+
+
+def test_a_balance_game_is_seeded_and_fills_every_era() -> None:
+    edition = load_edition()
+    job = Job(players=2, seed=7, bias="service", biased_seat=1, bot="bench.balance:greedy",
+              edition="")
+    game = play(job)
+    assert play(job).actions == game.actions  # same seed, same game
+    assert game.sections == sum(era.supply for era in edition.eras)
+    assert game.biased == "ben"
+    assert set(game.deliveries) == {"ann", "ben"}
+    assert game.top in edition.departments
+    assert set(game.borders) <= set(border_links(edition))
+    plain = replace(game, bias=None, biased=None)  # the same figures, counted as plain
+    lines = report([game, plain], edition, 2)
+    assert lines[0] == "### 2 players: 1 plain games, 1 with a biased seat"
+    assert any(line.startswith("- biased seat's win rate") and "service" in line
+               for line in lines)
+
+
+def test_the_road_what_if_counts_distance_over_built_sections_only() -> None:
+    edition = load_edition()
+    state = new_game(edition, ["ann", "ben"], seed=1)
+    assert isinstance(road(1, None), RoadGreedy)
+    assert _road_distance(state, edition) == {}  # no border link is built at the start
+    built = replace(state, built=state.built | {"k2.1", "k2.2", "k1.1"})  # to Denmark
+    distance = _road_distance(built, edition)
+    assert (distance["k1.1"], distance["k2.1"], distance["k2.2"]) == (0, 1, 2)
+    assert distance["d_black_n"] == 3  # Hamburg: k2.2, k2.1, k1.1
