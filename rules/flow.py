@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from rules import candidates
 from rules.actions import (
     GRANT,
     PASS,
@@ -101,32 +101,11 @@ def _drafter(state: State) -> str:
 
 # ----- legal actions per decision -----
 
-@lru_cache(maxsize=8)
-def _by_colour(edition: Edition) -> dict[tuple[str, str], tuple[tuple[str, str | None], ...]]:
-    """Candidate targets per (slot, colour), before the state is consulted."""
-    out: dict[tuple[str, str], list[tuple[str, str | None]]] = {}
-    for colour in edition.colours:
-        for sid, (link, n) in edition.sections.items():
-            if link.colour == colour:
-                out.setdefault(("build", colour), []).append((sid, None))
-                if link.features[n - 1] == "S":
-                    out.setdefault(("station", colour), []).append((sid, None))
-        for link in edition.links.values():
-            if link.colour == colour:
-                out.setdefault(("upgrade", colour), []).append((link.id, None))
-        for depot in edition.depots.values():
-            if depot.colour == colour:
-                out.setdefault(("load", colour), []).extend((depot.id, g) for g in depot.goods)
-        out[("research", colour)] = [(lock, None) for lock in edition.locks]
-    return {k: tuple(v) for k, v in out.items()}
-
-
 def extra_colours(state: State, edition: Edition, decision: Decision) -> tuple[str, ...]:
     return decision.colours or open_colours(state, edition)
 
 
 def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    candidates = _by_colour(edition)
     targets: dict[tuple[str, str], list[tuple[str, str | None]]] = {}
     actions: list[Action] = []
     player = state.players[pid]
@@ -142,7 +121,7 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
                 if key not in targets:
                     # Play(...) directly: dataclasses.replace was the hot spot here.
                     targets[key] = [
-                        (t, g) for t, g in candidates.get(key, ())
+                        (t, g) for t, g in candidates.targets(state, edition, slot, colour)
                         if target_problem(state, edition, pid, Play(slot, t, card, named, g),
                                           colour) is None]
                 actions.extend(Play(slot, t, card, named, g) for t, g in targets[key])
@@ -155,7 +134,7 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
 
 def _legal_extra(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
     colours = extra_colours(state, edition, d)
-    return [Extra(sid) for sid in edition.sections
+    return [Extra(sid) for sid, _ in candidates.frontier(state, edition, colours)
             if build_problem(state, edition, pid, sid, colours) is None]
 
 

@@ -3,9 +3,52 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.model import Edition, Link
 from rules.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What the built sections make of the map, derived once per set of built sections.
+
+    Every question below is a function of `state.built` alone, and a search asks them
+    thousands of times per position; the state shares its `built` frozenset between
+    versions until a section is built, so the memo below is hit by identity.
+    """
+
+    complete: frozenset[str]  # ids of links with every section built
+    nodes: frozenset[str]  # nodes touched by at least one complete link
+    frontier: tuple[str, ...]  # unbuilt sections touching the network, in edition order
+
+
+@lru_cache(maxsize=256)
+def board(edition: Edition, built: frozenset[str]) -> Board:
+    complete = frozenset(link.id for link in edition.links.values()
+                         if all(sid in built for sid in link.section_ids()))
+    nodes = frozenset(node for node, links in edition.links_at.items()
+                      if any(link.id in complete for link in links))
+    frontier = tuple(sid for sid in edition.sections
+                     if sid not in built and _touches(edition, built, nodes, sid))
+    return Board(complete, nodes, frontier)
+
+
+def _touches(edition: Edition, built: frozenset[str], nodes: frozenset[str],
+             section: str) -> bool:
+    """Towards each end: the neighbouring section of the same link is built or, for the
+    end section, the node at that end is on the network (RULES §7.1)."""
+    link, n = edition.sections[section]
+    ids = link.section_ids()
+    if n == 1:
+        if link.a in nodes:
+            return True
+    elif ids[n - 2] in built:
+        return True
+    if n == link.sections:
+        return link.b in nodes
+    return ids[n] in built
 
 
 def link_built(state: State, link: Link) -> int:
@@ -21,7 +64,7 @@ def link_complete(state: State, link: Link) -> bool:
 
 def on_network(state: State, edition: Edition, node: str) -> bool:
     """A node is on the network when at least one complete link touches it."""
-    return any(link_complete(state, link) for link in edition.links_at[node])
+    return node in board(edition, state.built).nodes
 
 
 def city_value(state: State, edition: Edition, node: str) -> int:
@@ -32,32 +75,20 @@ def city_value(state: State, edition: Edition, node: str) -> int:
     """
     complete: set[str] = set()
     upgraded: set[str] = set()
+    done = board(edition, state.built).complete
     for link in edition.links_at[node]:
         if link.id in state.upgraded:
             upgraded.add(link.colour)
             complete.add(link.colour)
-        elif link_complete(state, link):
+        elif link.id in done:
             complete.add(link.colour)
     return (edition.value_per_autobahn * len(complete)
             + edition.value_per_upgraded_autobahn * len(upgraded))
 
 
 def touches_network(state: State, edition: Edition, section: str) -> bool:
-    """A free section may be built when it touches the network on either side (RULES §7.1).
-
-    Towards each end: the neighbouring section of the same link is built or, for the end
-    section, the node at that end is on the network.
-    """
-    link, n = edition.sections[section]
-    ids = link.section_ids()
-    if n == 1:
-        if on_network(state, edition, link.a):
-            return True
-    elif ids[n - 2] in state.built:
-        return True
-    if n == link.sections:
-        return on_network(state, edition, link.b)
-    return ids[n] in state.built
+    """A free section may be built when it touches the network on either side (RULES §7.1)."""
+    return _touches(edition, state.built, board(edition, state.built).nodes, section)
 
 
 def colour_open(state: State, edition: Edition, colour: str) -> bool:
@@ -71,10 +102,10 @@ def open_colours(state: State, edition: Edition) -> tuple[str, ...]:
 
 def joined(state: State, edition: Edition, a: str, b: str, *, upgraded_only: bool) -> bool:
     """Are nodes a and b joined by complete (or only upgraded) links of any colour?"""
+    done = state.upgraded if upgraded_only else board(edition, state.built).complete
+
     def usable(link: Link) -> bool:
-        if upgraded_only:
-            return link.id in state.upgraded
-        return link_complete(state, link)
+        return link.id in done
 
     seen = {a}
     todo = deque([a])

@@ -1,0 +1,72 @@
+"""The targets worth checking for a slot and colour, before the full legality check.
+
+`legal_actions` keeps a target when its `*_problem` function finds no problem; running that
+check on every section, link and depot of the map was most of the engine's time. Here each
+list is narrowed first by conditions that the `*_problem` function itself refuses on (a
+section already built or off the network, a link not complete, …), read from the derived
+`network.board`. The narrowing only drops what would be refused anyway; the verdict stays
+with the `*_problem` functions that `apply` uses too, so the two cannot disagree.
+`tests/rules/test_candidates.py` checks the narrowing against the unnarrowed lists.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.model import Edition
+from rules.network import board
+from rules.state import State
+
+Target = tuple[str, str | None]  # (target, goods)
+
+
+@lru_cache(maxsize=8)
+def all_targets(edition: Edition) -> dict[tuple[str, str], tuple[Target, ...]]:
+    """Every target per (slot, colour), before the state is consulted, in edition order."""
+    out: dict[tuple[str, str], list[Target]] = {}
+    for colour in edition.colours:
+        for sid, (link, n) in edition.sections.items():
+            if link.colour == colour:
+                out.setdefault(("build", colour), []).append((sid, None))
+                if link.features[n - 1] == "S":
+                    out.setdefault(("station", colour), []).append((sid, None))
+        for link in edition.links.values():
+            if link.colour == colour:
+                out.setdefault(("upgrade", colour), []).append((link.id, None))
+        for depot in edition.depots.values():
+            if depot.colour == colour:
+                out.setdefault(("load", colour), []).extend((depot.id, g) for g in depot.goods)
+        out[("research", colour)] = [(lock, None) for lock in edition.locks]
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=8)
+def _colour_of(edition: Edition) -> dict[str, str]:
+    """Section id -> the colour of its autobahn."""
+    return {sid: link.colour for sid, (link, _n) in edition.sections.items()}
+
+
+def targets(state: State, edition: Edition, slot: str, colour: str) -> tuple[Target, ...]:
+    """`all_targets` for (slot, colour) less those its `*_problem` check surely refuses."""
+    everything = all_targets(edition).get((slot, colour), ())
+    if slot == "build":  # build_problem: "section_built", "not_connected"
+        return frontier(state, edition, (colour,))
+    if slot == "upgrade":  # upgrade_problem: "link_upgraded", "link_incomplete"
+        complete = board(edition, state.built).complete
+        upgraded = state.upgraded
+        return tuple(t for t in everything if t[0] in complete and t[0] not in upgraded)
+    if slot == "station":  # station_problem: "section_not_built", "station_taken"
+        built, stations = state.built, state.stations
+        return tuple(t for t in everything if t[0] in built and t[0] not in stations)
+    if slot == "load":  # load_problem: "depot_off_network"
+        nodes = board(edition, state.built).nodes
+        return tuple(t for t in everything if edition.depots[t[0]].node in nodes)
+    return everything
+
+
+def frontier(state: State, edition: Edition,
+             colours: tuple[str, ...]) -> tuple[Target, ...]:
+    """Unbuilt sections of these colours that touch the network, in edition order."""
+    colour_of = _colour_of(edition)
+    return tuple((sid, None) for sid in board(edition, state.built).frontier
+                 if colour_of[sid] in colours)
