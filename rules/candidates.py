@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.actions import Play
 from rules.model import Edition
 from rules.network import board
 from rules.state import State
@@ -46,7 +47,8 @@ def _colour_of(edition: Edition) -> dict[str, str]:
     return {sid: link.colour for sid, (link, _n) in edition.sections.items()}
 
 
-def targets(state: State, edition: Edition, slot: str, colour: str) -> tuple[Target, ...]:
+def targets(state: State, edition: Edition, pid: str, slot: str,
+            colour: str) -> tuple[Target, ...]:
     """`all_targets` for (slot, colour) less those its `*_problem` check surely refuses."""
     everything = all_targets(edition).get((slot, colour), ())
     if slot == "build":  # build_problem: "section_built", "not_connected"
@@ -61,6 +63,11 @@ def targets(state: State, edition: Edition, slot: str, colour: str) -> tuple[Tar
     if slot == "load":  # load_problem: "depot_off_network"
         nodes = board(edition, state.built).nodes
         return tuple(t for t in everything if edition.depots[t[0]].node in nodes)
+    if slot == "research":  # research_problem: "lock_open", "lock_requires"
+        keys = state.players[pid].keys
+        locks = edition.locks
+        return tuple(t for t in everything if t[0] not in keys
+                     and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
     return everything
 
 
@@ -70,3 +77,19 @@ def frontier(state: State, edition: Edition,
     colour_of = _colour_of(edition)
     return tuple((sid, None) for sid in board(edition, state.built).frontier
                  if colour_of[sid] in colours)
+
+
+_PLAYS: dict[tuple[str, str, str, str | None, str | None], Play] = {}
+_PLAYS_MAX = 100_000
+
+
+def play(slot: str, target: str, card: str, colour: str | None, goods: str | None) -> Play:
+    """`Play(...)`, shared: a listed action is immutable, and building the frozen dataclass
+    anew for every listing cost more than the legality checks behind it."""
+    key = (slot, target, card, colour, goods)
+    found = _PLAYS.get(key)
+    if found is None:
+        if len(_PLAYS) >= _PLAYS_MAX:
+            _PLAYS.clear()
+        found = _PLAYS[key] = Play(slot, target, card, colour, goods)
+    return found

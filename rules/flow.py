@@ -44,8 +44,8 @@ from rules.network import open_colours
 from rules.offices import promote, promotion_options
 from rules.play import (
     build_problem,
+    card_colour_problem,
     card_colours,
-    card_problem,
     do_build,
     do_grant,
     do_play,
@@ -55,8 +55,9 @@ from rules.play import (
     needs_colour_choice,
     play_problem,
     research_problem,
+    slot_problem,
+    slot_target_problem,
     takeback_problem,
-    target_problem,
 )
 from rules.registry import edition_by_hash
 from rules.state import Effect, State, Turn
@@ -106,25 +107,26 @@ def extra_colours(state: State, edition: Edition, decision: Decision) -> tuple[s
 
 
 def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    targets: dict[tuple[str, str], list[tuple[str, str | None]]] = {}
+    # `card_problem` is the slot being known, then `card_colour_problem`, then
+    # `slot_problem`; the parts are asked once per card and once per slot, not per pair.
+    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
+                  and slot_problem(state, edition, pid, slot) is None]
+    targets: dict[tuple[str, str], list[candidates.Target]] = {}
     actions: list[Action] = []
-    player = state.players[pid]
-    for card in player.hand:
+    for card in state.players[pid].hand:
         choice = needs_colour_choice(edition, card)
         for colour in card_colours(state, edition, card):
             named = colour if choice else None
-            for slot in edition.slots:
-                # The same checks `apply` makes: the card, its colour, the slot's room.
-                if card_problem(state, edition, pid, Play(slot, "", card, named)) is not None:
-                    continue
+            if card_colour_problem(state, edition, pid, card, named) is not None:
+                continue
+            for slot in open_slots:
                 key = (slot, colour)
-                if key not in targets:
-                    # Play(...) directly: dataclasses.replace was the hot spot here.
-                    targets[key] = [
-                        (t, g) for t, g in candidates.targets(state, edition, slot, colour)
-                        if target_problem(state, edition, pid, Play(slot, t, card, named, g),
-                                          colour) is None]
-                actions.extend(Play(slot, t, card, named, g) for t, g in targets[key])
+                found = targets.get(key)
+                if found is None:
+                    found = targets[key] = [
+                        (t, g) for t, g in candidates.targets(state, edition, pid, slot, colour)
+                        if slot_target_problem(state, edition, pid, slot, t, g, colour) is None]
+                actions.extend(candidates.play(slot, t, card, named, g) for t, g in found)
     if takeback_problem(state, pid) is None:
         actions.append(TAKEBACK)
     if grant_problem(state, pid) is None:

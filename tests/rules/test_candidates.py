@@ -48,7 +48,7 @@ def test_narrowed_targets_keep_every_accepted_target(seed: int, players: int) ->
     for state in sampled_states(seed, players):
         for pid in state.order:
             for (slot, colour), targets in everything.items():
-                narrowed = candidates.targets(state, EDITION, slot, colour)
+                narrowed = candidates.targets(state, EDITION, pid, slot, colour)
                 assert set(narrowed) <= set(targets)
                 assert accepted(state, pid, slot, colour, narrowed) == \
                     accepted(state, pid, slot, colour, targets), (slot, colour)
