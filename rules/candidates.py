@@ -11,7 +11,8 @@ with the `*_problem` functions that `apply` uses too, so the two cannot disagree
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from typing import TypeVar
 
 from rules.actions import Play
 from rules.model import Edition
@@ -19,9 +20,25 @@ from rules.network import board
 from rules.state import State
 
 Target = tuple[str, str | None]  # (target, goods)
+T = TypeVar("T")
 
 
-@lru_cache(maxsize=8)
+def per_edition(fn: Callable[[Edition], T]) -> Callable[[Edition], T]:
+    """`fn(edition)` once per edition, found by identity: `lru_cache` would hash the
+    edition through its Python-level `__hash__` on every call of `legal_actions`."""
+    memo: dict[int, tuple[Edition, T]] = {}
+
+    def cached(edition: Edition) -> T:
+        found = memo.get(id(edition))
+        if found is None or found[0] is not edition:  # the edition is kept: ids stay
+            found = memo[id(edition)] = (edition, fn(edition))
+        return found[1]
+
+    cached.__doc__ = fn.__doc__
+    return cached
+
+
+@per_edition
 def all_targets(edition: Edition) -> dict[tuple[str, str], tuple[Target, ...]]:
     """Every target per (slot, colour), before the state is consulted, in edition order."""
     out: dict[tuple[str, str], list[Target]] = {}
@@ -39,12 +56,6 @@ def all_targets(edition: Edition) -> dict[tuple[str, str], tuple[Target, ...]]:
                 out.setdefault(("load", colour), []).extend((depot.id, g) for g in depot.goods)
         out[("research", colour)] = [(lock, None) for lock in edition.locks]
     return {k: tuple(v) for k, v in out.items()}
-
-
-@lru_cache(maxsize=8)
-def _colour_of(edition: Edition) -> dict[str, str]:
-    """Section id -> the colour of its autobahn."""
-    return {sid: link.colour for sid, (link, _n) in edition.sections.items()}
 
 
 def targets(state: State, edition: Edition, pid: str, slot: str,
@@ -74,9 +85,11 @@ def targets(state: State, edition: Edition, pid: str, slot: str,
 def frontier(state: State, edition: Edition,
              colours: tuple[str, ...]) -> tuple[Target, ...]:
     """Unbuilt sections of these colours that touch the network, in edition order."""
-    colour_of = _colour_of(edition)
-    return tuple((sid, None) for sid in board(edition, state.built).frontier
-                 if colour_of[sid] in colours)
+    facts = board(edition, state.built)
+    if len(colours) == 1:
+        return tuple((sid, None) for sid in facts.frontier_of.get(colours[0], ()))
+    return tuple((sid, None) for sid in facts.frontier
+                 if edition.sections[sid][0].colour in colours)
 
 
 _PLAYS: dict[tuple[str, str, str, str | None, str | None], Play] = {}

@@ -16,23 +16,40 @@ class Board:
 
     Every question below is a function of `state.built` alone, and a search asks them
     thousands of times per position; the state shares its `built` frozenset between
-    versions until a section is built, so the memo below is hit by identity.
+    versions until a section is built, so the memo below is mostly hit by identity.
     """
 
     complete: frozenset[str]  # ids of links with every section built
     nodes: frozenset[str]  # nodes touched by at least one complete link
     frontier: tuple[str, ...]  # unbuilt sections touching the network, in edition order
+    frontier_of: dict[str, tuple[str, ...]]  # the frontier per autobahn colour
+
+
+def board(edition: Edition, built: frozenset[str]) -> Board:
+    """The `Board` of a set of built sections (the last one asked for answers at once)."""
+    last = _LAST
+    if last[1] is built and last[0] is edition:
+        return last[2]  # type: ignore[no-any-return]
+    found = _board(edition, built)
+    _LAST[:] = (edition, built, found)
+    return found
+
+
+_LAST: list[object] = [None, None, None]
 
 
 @lru_cache(maxsize=256)
-def board(edition: Edition, built: frozenset[str]) -> Board:
+def _board(edition: Edition, built: frozenset[str]) -> Board:
     complete = frozenset(link.id for link in edition.links.values()
                          if all(sid in built for sid in link.section_ids()))
     nodes = frozenset(node for node, links in edition.links_at.items()
                       if any(link.id in complete for link in links))
     frontier = tuple(sid for sid in edition.sections
                      if sid not in built and _touches(edition, built, nodes, sid))
-    return Board(complete, nodes, frontier)
+    frontier_of: dict[str, list[str]] = {c: [] for c in edition.colours}
+    for sid in frontier:
+        frontier_of[edition.sections[sid][0].colour].append(sid)
+    return Board(complete, nodes, frontier, {c: tuple(v) for c, v in frontier_of.items()})
 
 
 def _touches(edition: Edition, built: frozenset[str], nodes: frozenset[str],
