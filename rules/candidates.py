@@ -11,31 +11,13 @@ with the `*_problem` functions that `apply` uses too, so the two cannot disagree
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from rules.actions import Play
+from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import board
 from rules.state import State
 
 Target = tuple[str, str | None]  # (target, goods)
-T = TypeVar("T")
-
-
-def per_edition(fn: Callable[[Edition], T]) -> Callable[[Edition], T]:
-    """`fn(edition)` once per edition, found by identity: `lru_cache` would hash the
-    edition through its Python-level `__hash__` on every call of `legal_actions`."""
-    memo: dict[int, tuple[Edition, T]] = {}
-
-    def cached(edition: Edition) -> T:
-        found = memo.get(id(edition))
-        if found is None or found[0] is not edition:  # the edition is kept: ids stay
-            found = memo[id(edition)] = (edition, fn(edition))
-        return found[1]
-
-    cached.__doc__ = fn.__doc__
-    return cached
 
 
 @per_edition

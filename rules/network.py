@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
 
+from rules.memo import per_edition
 from rules.model import Edition, Link
 from rules.state import State
 
@@ -26,30 +26,85 @@ class Board:
 
 
 def board(edition: Edition, built: frozenset[str]) -> Board:
-    """The `Board` of a set of built sections (the last one asked for answers at once)."""
+    """The `Board` of a set of built sections.
+
+    The last one asked for answers at once; one section more than the last is derived
+    from it (a build changes the board only around the new section); anything else is
+    looked up among the recent boards, or derived afresh.
+    """
     last = _LAST
     if last[1] is built and last[0] is edition:
         return last[2]  # type: ignore[no-any-return]
-    found = _board(edition, built)
+    key = (id(edition), built)
+    entry = _RECENT.get(key)
+    if entry is not None and entry[0] is edition:
+        found = entry[1]
+    else:
+        before = last[1]
+        if (last[0] is edition and isinstance(before, frozenset)
+                and len(built) == len(before) + 1 and before < built):
+            (added,) = built - before
+            found = _grow(edition, last[2], built, added)  # type: ignore[arg-type]
+        else:
+            found = derive_board(edition, built)
+        if len(_RECENT) >= _RECENT_SIZE:
+            del _RECENT[next(iter(_RECENT))]  # the oldest
+        _RECENT[key] = (edition, found)
     _LAST[:] = (edition, built, found)
     return found
 
 
 _LAST: list[object] = [None, None, None]
+_RECENT: dict[tuple[int, frozenset[str]], tuple[Edition, Board]] = {}
+_RECENT_SIZE = 256
 
 
-@lru_cache(maxsize=256)
-def _board(edition: Edition, built: frozenset[str]) -> Board:
+def derive_board(edition: Edition, built: frozenset[str]) -> Board:
+    """The `Board` from nothing but the built sections."""
     complete = frozenset(link.id for link in edition.links.values()
                          if all(sid in built for sid in link.section_ids()))
     nodes = frozenset(node for node, links in edition.links_at.items()
                       if any(link.id in complete for link in links))
     frontier = tuple(sid for sid in edition.sections
                      if sid not in built and _touches(edition, built, nodes, sid))
+    return _with_frontier(edition, complete, nodes, frontier)
+
+
+def _with_frontier(edition: Edition, complete: frozenset[str], nodes: frozenset[str],
+                   frontier: tuple[str, ...]) -> Board:
     frontier_of: dict[str, list[str]] = {c: [] for c in edition.colours}
     for sid in frontier:
         frontier_of[edition.sections[sid][0].colour].append(sid)
     return Board(complete, nodes, frontier, {c: tuple(v) for c, v in frontier_of.items()})
+
+
+def _grow(edition: Edition, before: Board, built: frozenset[str], added: str) -> Board:
+    """`before` with one more section built. Touching the network only grows with the
+    network, so the old frontier stays (less the new section) and only the sections
+    next to the new one, or at the ends of a link it completes, can join it."""
+    link, n = edition.sections[added]
+    ids = link.section_ids()
+    near = [ids[i] for i in (n - 2, n) if 0 <= i < len(ids)]
+    complete, nodes = before.complete, before.nodes
+    if all(sid in built for sid in ids):
+        complete = complete | {link.id}
+        fresh = {link.a, link.b} - nodes
+        nodes = nodes | fresh
+        for node in fresh:
+            for other in edition.links_at[node]:
+                near.append(other.section_ids()[0 if other.a == node else -1])
+    joined = {sid for sid in near
+              if sid not in built and _touches(edition, built, nodes, sid)}
+    frontier = before.frontier
+    if added in frontier or joined:
+        keep = {sid for sid in frontier if sid != added} | joined
+        frontier = tuple(sorted(keep, key=_section_index(edition).__getitem__))
+    return _with_frontier(edition, complete, nodes, frontier)
+
+
+@per_edition
+def _section_index(edition: Edition) -> dict[str, int]:
+    return {sid: i for i, sid in enumerate(edition.sections)}
 
 
 def _touches(edition: Edition, built: frozenset[str], nodes: frozenset[str],

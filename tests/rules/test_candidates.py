@@ -8,11 +8,13 @@ facts are recomputed naively from `state.built`.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules import candidates
 from rules.actions import Play
-from rules.network import board, link_complete, on_network, touches_network
+from rules.network import board, derive_board, link_complete, on_network, touches_network
 from rules.play import build_problem, target_problem
 from rules.state import State
 from tests.rules.helpers import EDITION, random_states
@@ -76,3 +78,18 @@ def test_board_facts_match_a_naive_recount(seed: int, players: int) -> None:
             assert touches_network(state, EDITION, sid) == naive_touches(state, sid)
         assert facts.frontier == tuple(s for s in EDITION.sections
                                        if s not in state.built and naive_touches(state, s))
+
+
+def test_a_board_grown_section_by_section_is_the_board_derived_afresh() -> None:
+    state = next(s for s in random_states(8, 3) if s.phase == "play")
+    built = state.built
+    grown = board(EDITION, built)
+    assert grown == derive_board(EDITION, built)
+    unbuilt = [sid for sid in EDITION.sections if sid not in built]
+    random.Random(8).shuffle(unbuilt)  # every section in turn, connected or not
+    for sid in unbuilt:
+        built = built | {sid}
+        grown = board(EDITION, built)  # grown from the previous one
+        assert grown == derive_board(EDITION, built), sid
+    assert grown.frontier == ()
+    assert grown.complete == set(EDITION.links)
