@@ -158,13 +158,28 @@ LEGAL: dict[str, Callable[[State, Edition, str, Decision], list[Action]]] = {
 }
 
 
+_LISTED: tuple[State | None, Decision | None, tuple[Action, ...]] = (None, None, ())
+
+
+def listed(state: State, edition: Edition, decision: Decision) -> list[Action]:
+    """`LEGAL` for the decision, remembered for the last state asked: `settle` asks whether
+    a decision has options, and `legal_actions` then asks the same of the same state."""
+    global _LISTED
+    last = _LISTED  # one read: another thread may replace it, never change it
+    if last[0] is state and last[1] == decision:
+        return list(last[2])
+    actions = LEGAL[decision.kind](state, edition, decision.player, decision)
+    _LISTED = (state, decision, tuple(actions))
+    return actions
+
+
 def legal_actions(state: State, player: str) -> list[Action]:
     """Everything `player` may do now; empty when it is not their decision."""
     decision = pending_decision(state)
     if decision is None or decision.player != player:
         return []
     edition = edition_by_hash(state.edition_hash)
-    actions = LEGAL[decision.kind](state, edition, player, decision)
+    actions = listed(state, edition, decision)
     if decision.optional:
         actions.append(PASS)
     return actions
@@ -268,7 +283,7 @@ def _execute_main(state: State, edition: Edition, pid: str, action: Action,
         if problem is None:
             return do_grant(_with_step(state, "end"), edition, pid)
         raise problem
-    if action == PASS and _legal_main(state, edition, pid, d) == [PASS]:
+    if action == PASS and listed(state, edition, d) == [PASS]:
         return _with_step(state, "end")
     raise _refuse(d, action)
 
@@ -305,7 +320,7 @@ def apply(state: State, player: str, action: str | Action) -> State:
 
 def _has_options(state: State, edition: Edition, fx: Effect) -> bool:
     decision = Decision(DECISION_OF_EFFECT[fx.kind], fx.player, fx.colours, fx.source)
-    return bool(LEGAL[decision.kind](state, edition, fx.player, decision))
+    return bool(listed(state, edition, decision))
 
 
 def settle(state: State, edition: Edition) -> State:
@@ -358,7 +373,7 @@ def _advance_turn(state: State, edition: Edition) -> State:
             return state
         return _with_step(state, "main")
     if turn.step == "move":
-        if legal_moves(state, edition, turn.player):
+        if listed(state, edition, Decision("move", turn.player)):
             return state
         return _with_step(state, "end")
     if turn.step == "end":

@@ -32,29 +32,30 @@ def board(edition: Edition, built: frozenset[str]) -> Board:
     from it (a build changes the board only around the new section); anything else is
     looked up among the recent boards, or derived afresh.
     """
-    last = _LAST
+    global _LAST
+    last = _LAST  # one read: another thread may replace it, never change it
     if last[1] is built and last[0] is edition:
-        return last[2]  # type: ignore[no-any-return]
+        return last[2]
     key = (id(edition), built)
     entry = _RECENT.get(key)
     if entry is not None and entry[0] is edition:
         found = entry[1]
     else:
         before = last[1]
-        if (last[0] is edition and isinstance(before, frozenset)
-                and len(built) == len(before) + 1 and before < built):
+        if last[0] is edition and len(built) == len(before) + 1 and before < built:
             (added,) = built - before
-            found = _grow(edition, last[2], built, added)  # type: ignore[arg-type]
+            found = _grow(edition, last[2], built, added)
         else:
             found = derive_board(edition, built)
         if len(_RECENT) >= _RECENT_SIZE:
-            del _RECENT[next(iter(_RECENT))]  # the oldest
+            _RECENT.clear()  # one step, safe between threads; the next few re-derive
         _RECENT[key] = (edition, found)
-    _LAST[:] = (edition, built, found)
+    _LAST = (edition, built, found)
     return found
 
 
-_LAST: list[object] = [None, None, None]
+_EMPTY = Board(frozenset(), frozenset(), (), {})
+_LAST: tuple[Edition | None, frozenset[str], Board] = (None, frozenset(), _EMPTY)
 _RECENT: dict[tuple[int, frozenset[str]], tuple[Edition, Board]] = {}
 _RECENT_SIZE = 256
 
