@@ -363,6 +363,11 @@ def _advance_turn(state: State, edition: Edition) -> State:
     assert turn is not None
     if turn.step == "start":
         player = state.players[turn.player]
+        if not player.pending_promotions:
+            # Nothing owed: on to phase 1, or past it at once (the state in between
+            # would never rest, so it is not made).
+            claim = claimable_bonuses(state, edition, turn.player)
+            return _with_step(state, "bonus" if claim else "main")
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
         state = state.with_player(evolve(player, pending_promotions=0))
@@ -375,11 +380,17 @@ def _advance_turn(state: State, edition: Edition) -> State:
     if turn.step == "move":
         if listed(state, edition, Decision("move", turn.player)):
             return state
-        return _with_step(state, "end")
+        return _end_of_turn(state, edition)  # the "end" step would not rest either
     if turn.step == "end":
-        if state.phase == "play" and state.era_supply <= 0:
-            return _with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
-        return next_turn(state, edition)
+        return _end_of_turn(state, edition)
     if turn.step == "era_end":
         return next_turn(state, edition)
     return state  # "main" always waits for the player
+
+
+def _end_of_turn(state: State, edition: Edition) -> State:
+    """The "end" step: the era ends after the turn that emptied its supply, or the next
+    player's turn starts. Nothing here reads the step, so a turn may end from "move"."""
+    if state.phase == "play" and state.era_supply <= 0:
+        return _with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
+    return next_turn(state, edition)
