@@ -14,7 +14,8 @@ from __future__ import annotations
 from rules.actions import Play
 from rules.memo import per_edition
 from rules.model import Edition
-from rules.network import board
+from rules.network import Board, board
+from rules.offices import can_place_employee
 from rules.state import State
 
 Target = tuple[str, str | None]  # (target, goods)
@@ -43,25 +44,118 @@ def all_targets(edition: Edition) -> dict[tuple[str, str], tuple[Target, ...]]:
 def targets(state: State, edition: Edition, pid: str, slot: str,
             colour: str) -> tuple[Target, ...]:
     """`all_targets` for (slot, colour) less those its `*_problem` check surely refuses."""
-    everything = all_targets(edition).get((slot, colour), ())
-    if slot == "build":  # build_problem: "section_built", "not_connected"
-        return frontier(state, edition, (colour,))
-    if slot == "upgrade":  # upgrade_problem: "link_upgraded", "link_incomplete"
-        complete = board(edition, state.built).complete
-        upgraded = state.upgraded
-        return tuple(t for t in everything if t[0] in complete and t[0] not in upgraded)
-    if slot == "station":  # station_problem: "section_not_built", "station_taken"
-        built, stations = state.built, state.stations
-        return tuple(t for t in everything if t[0] in built and t[0] not in stations)
-    if slot == "load":  # load_problem: "depot_off_network"
-        nodes = board(edition, state.built).nodes
-        return tuple(t for t in everything if edition.depots[t[0]].node in nodes)
-    if slot == "research":  # research_problem: "lock_open", "lock_requires"
-        keys = state.players[pid].keys
-        locks = edition.locks
+    return Narrowed(state, edition, pid)(slot, colour)
+
+
+class Narrowed:
+    """`targets` for one player at one state.
+
+    What depends on the built sections alone (the frontier, complete links, built station
+    spaces, depots on the network) is filtered once per `Board` and kept with it; only
+    the filters on the rest of the state run per call.
+    """
+
+    __slots__ = ("by_board", "edition", "player", "research", "state")
+
+    def __init__(self, state: State, edition: Edition, pid: str) -> None:
+        self.state = state
+        self.edition = edition
+        self.player = state.players[pid]
+        self.by_board = _by_board(edition, board(edition, state.built))
+        self.research: tuple[Target, ...] | None = None
+
+    def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
+        state, edition, player = self.state, self.edition, self.player
+        if slot == "build":
+            # build_problem: "supply_empty", "cannot_pay", "no_employee" refuse every
+            # section; "section_built", "not_connected" all but the frontier.
+            if (state.era_supply <= 0 or player.money < edition.era(state.era).build_cost
+                    or not can_place_employee(player, edition)):
+                return ()
+            return self.by_board(slot, colour)
+        if slot == "upgrade":
+            # upgrade_problem: "no_employee" refuses every link; "link_incomplete",
+            # "link_upgraded" all but the complete ones not yet upgraded.
+            if not can_place_employee(player, edition):
+                return ()
+            upgraded = state.upgraded
+            return tuple(t for t in self.by_board(slot, colour) if t[0] not in upgraded)
+        if slot == "station":
+            # station_problem: "no_stations_left", "cannot_pay" refuse every section;
+            # "section_not_built", "station_taken" all but the built ones without one.
+            if player.stations_left <= 0 or player.money < edition.station_cost:
+                return ()
+            stations = state.stations
+            return tuple(t for t in self.by_board(slot, colour) if t[0] not in stations)
+        if slot == "load":
+            # load_problem: "no_free_truck" refuses every depot; "depot_off_network",
+            # "goods_exhausted" some.
+            if None not in player.trucks:
+                return ()
+            goods = state.goods
+            return tuple(t for t in self.by_board(slot, colour) if goods.get(t[1] or "", 0) > 0)
+        if slot == "research":
+            # research_problem (which no colour concerns): "no_keys_left" refuses every
+            # lock; "lock_open", "lock_requires" those opened or not yet reachable.
+            if self.research is None:
+                self.research = self._research(all_targets(edition).get((slot, colour), ()))
+            return self.research
+        return all_targets(edition).get((slot, colour), ())
+
+    def _research(self, everything: tuple[Target, ...]) -> tuple[Target, ...]:
+        keys = self.player.keys
+        if len(keys) >= self.edition.keys:
+            return ()
+        locks = self.edition.locks
         return tuple(t for t in everything if t[0] not in keys
                      and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
-    return everything
+
+
+class _BoardTargets:
+    """The targets per (slot, colour) that the built sections alone leave open, filled in
+    as they are asked for."""
+
+    __slots__ = ("edition", "facts", "found")
+
+    def __init__(self, edition: Edition, facts: Board) -> None:
+        self.edition = edition
+        self.facts = facts
+        self.found: dict[tuple[str, str], tuple[Target, ...]] = {}
+
+    def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
+        key = (slot, colour)
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = self._derive(slot, colour)
+        return found
+
+    def _derive(self, slot: str, colour: str) -> tuple[Target, ...]:
+        facts, edition = self.facts, self.edition
+        everything = all_targets(edition).get((slot, colour), ())
+        if slot == "build":
+            return tuple((sid, None) for sid in facts.frontier_of.get(colour, ()))
+        if slot == "upgrade":
+            return tuple(t for t in everything if t[0] in facts.complete)
+        if slot == "station":
+            return tuple(t for t in everything if t[0] in facts.built)
+        if slot == "load":
+            depots = edition.depots
+            return tuple(t for t in everything if depots[t[0]].node in facts.nodes)
+        return everything
+
+
+_LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
+
+
+def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
+    """The `_BoardTargets` of the last board asked for (a board belongs to one edition)."""
+    global _LAST_TABLES
+    last = _LAST_TABLES  # one read: another thread may replace it, never change it
+    if last[0] is facts and last[1] is not None:
+        return last[1]
+    tables = _BoardTargets(edition, facts)
+    _LAST_TABLES = (facts, tables)
+    return tables
 
 
 def frontier(state: State, edition: Edition,
@@ -74,17 +168,33 @@ def frontier(state: State, edition: Edition,
                  if edition.sections[sid][0].colour in colours)
 
 
-_PLAYS: dict[tuple[str, str, str, str | None, str | None], Play] = {}
-_PLAYS_MAX = 100_000
+class _Row(dict[Target, Play]):
+    """The `Play` of each target for one slot, card and colour named, made when first
+    asked for: a listed action is immutable, so one object serves every listing, and
+    building the frozen dataclass anew cost more than the legality checks behind it."""
+
+    __slots__ = ("card", "colour", "slot")
+
+    def __init__(self, slot: str, card: str, colour: str | None) -> None:
+        super().__init__()
+        self.slot, self.card, self.colour = slot, card, colour
+
+    def __missing__(self, target: Target) -> Play:
+        found = self[target] = Play(self.slot, target[0], self.card, self.colour, target[1])
+        return found
 
 
-def play(slot: str, target: str, card: str, colour: str | None, goods: str | None) -> Play:
-    """`Play(...)`, shared: a listed action is immutable, and building the frozen dataclass
-    anew for every listing cost more than the legality checks behind it."""
-    key = (slot, target, card, colour, goods)
-    found = _PLAYS.get(key)
-    if found is None:
-        if len(_PLAYS) >= _PLAYS_MAX:
-            _PLAYS.clear()
-        found = _PLAYS[key] = Play(slot, target, card, colour, goods)
-    return found
+_ROWS: dict[tuple[str, str, str | None], _Row] = {}
+_ROWS_MAX = 10_000
+
+
+def plays(slot: str, card: str, colour: str | None) -> _Row:
+    """`plays(slot, card, colour)[(target, goods)]` is `Play(slot, target, card, colour,
+    goods)`, shared."""
+    key = (slot, card, colour)
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) >= _ROWS_MAX:
+            _ROWS.clear()
+        row = _ROWS[key] = _Row(slot, card, colour)
+    return row

@@ -112,6 +112,7 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_problem(state, edition, pid, slot) is None]
     targets: dict[tuple[str, str], list[candidates.Target]] = {}
+    narrowed = candidates.Narrowed(state, edition, pid)
     actions: list[Action] = []
     for card in state.players[pid].hand:
         choice = needs_colour_choice(edition, card)
@@ -124,9 +125,9 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
                 found = targets.get(key)
                 if found is None:
                     found = targets[key] = [
-                        (t, g) for t, g in candidates.targets(state, edition, pid, slot, colour)
+                        (t, g) for t, g in narrowed(slot, colour)
                         if slot_target_problem(state, edition, pid, slot, t, g, colour) is None]
-                actions.extend(candidates.play(slot, t, card, named, g) for t, g in found)
+                actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
     if takeback_problem(state, pid) is None:
         actions.append(TAKEBACK)
     if grant_problem(state, pid) is None:

@@ -19,6 +19,7 @@ class Board:
     versions until a section is built, so the memo below is mostly hit by identity.
     """
 
+    built: frozenset[str]  # the sections it is made of
     complete: frozenset[str]  # ids of links with every section built
     nodes: frozenset[str]  # nodes touched by at least one complete link
     frontier: tuple[str, ...]  # unbuilt sections touching the network, in edition order
@@ -54,7 +55,7 @@ def board(edition: Edition, built: frozenset[str]) -> Board:
     return found
 
 
-_EMPTY = Board(frozenset(), frozenset(), (), {})
+_EMPTY = Board(frozenset(), frozenset(), frozenset(), (), {})
 _LAST: tuple[Edition | None, frozenset[str], Board] = (None, frozenset(), _EMPTY)
 _RECENT: dict[tuple[int, frozenset[str]], tuple[Edition, Board]] = {}
 _RECENT_SIZE = 256
@@ -68,15 +69,16 @@ def derive_board(edition: Edition, built: frozenset[str]) -> Board:
                       if any(link.id in complete for link in links))
     frontier = tuple(sid for sid in edition.sections
                      if sid not in built and _touches(edition, built, nodes, sid))
-    return _with_frontier(edition, complete, nodes, frontier)
+    return _with_frontier(edition, built, complete, nodes, frontier)
 
 
-def _with_frontier(edition: Edition, complete: frozenset[str], nodes: frozenset[str],
-                   frontier: tuple[str, ...]) -> Board:
+def _with_frontier(edition: Edition, built: frozenset[str], complete: frozenset[str],
+                   nodes: frozenset[str], frontier: tuple[str, ...]) -> Board:
     frontier_of: dict[str, list[str]] = {c: [] for c in edition.colours}
     for sid in frontier:
         frontier_of[edition.sections[sid][0].colour].append(sid)
-    return Board(complete, nodes, frontier, {c: tuple(v) for c, v in frontier_of.items()})
+    return Board(built, complete, nodes, frontier,
+                 {c: tuple(v) for c, v in frontier_of.items()})
 
 
 def _grow(edition: Edition, before: Board, built: frozenset[str], added: str) -> Board:
@@ -100,7 +102,7 @@ def _grow(edition: Edition, before: Board, built: frozenset[str], added: str) ->
     if added in frontier or joined:
         keep = {sid for sid in frontier if sid != added} | joined
         frontier = tuple(sorted(keep, key=_section_index(edition).__getitem__))
-    return _with_frontier(edition, complete, nodes, frontier)
+    return _with_frontier(edition, built, complete, nodes, frontier)
 
 
 @per_edition
