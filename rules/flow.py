@@ -121,7 +121,8 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
             if card_colour_problem(state, edition, pid, card, named) is not None:
                 continue
             for slot in open_slots:
-                key = (slot, colour)
+                # research_problem takes no colour: one research list serves every colour
+                key = (slot, "" if slot == "research" else colour)
                 found = targets.get(key)
                 if found is None:
                     found = targets[key] = [
