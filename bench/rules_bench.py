@@ -61,13 +61,14 @@ def playout(seed: int) -> int:
     return actions
 
 
-def playouts_per_second(count: int) -> tuple[float, float]:
-    """(play-outs per CPU second, actions per play-out); CPU time, not wall time, so that
-    other processes sharing the core do not count against the engine."""
-    t0 = time.process_time()
+def playouts_per_second(count: int) -> tuple[float, float, float]:
+    """(play-outs per CPU second, per wall-clock second, actions per play-out). CPU time
+    is the figure for "one core": on a shared machine the wall clock also counts the time
+    other processes held the core."""
+    t0, w0 = time.process_time(), time.perf_counter()
     actions = sum(playout(seed=5000 + i) for i in range(count))
-    elapsed = time.process_time() - t0
-    return count / elapsed, actions / count
+    elapsed, wall = time.process_time() - t0, time.perf_counter() - w0
+    return count / elapsed, count / wall, actions / count
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -105,11 +106,11 @@ def main() -> None:
               f"(target median <= {TARGETS[name]} ms: {verdict}; "
               f"search <= {SEARCH_TARGETS[name]} ms: {search})")
     if args.playouts:
-        rate, length = playouts_per_second(args.playouts)
+        rate, wall, length = playouts_per_second(args.playouts)
         verdict = "ok" if rate >= PLAYOUTS_TARGET else "MISSED"
-        print(f"playouts       {rate:.1f} per CPU second, 3 players from the start, "
-              f"{length:.0f} actions each, over {args.playouts} games "
-              f"(target >= {PLAYOUTS_TARGET:.0f}: {verdict})")
+        print(f"playouts       {rate:.1f} per CPU second ({wall:.1f} per wall second), "
+              f"3 players from the start, {length:.0f} actions each, over {args.playouts} "
+              f"games (target >= {PLAYOUTS_TARGET:.0f} per CPU second: {verdict})")
 
 
 if __name__ == "__main__":
