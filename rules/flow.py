@@ -224,7 +224,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
             state, "main" if kind == "bonus" else "end")
     if kind == "main":
         return _execute_main(state, edition, pid, action, d)
-    problem: RuleError | None = _refuse(d, action)
+    problem: RuleError | None = None  # the refusal for a wrong decision, made if needed
     if kind == "route" and isinstance(action, Route):
         if action.card in state.routes_offered:
             offered = tuple(c for c in state.routes_offered if c != action.card)
@@ -265,7 +265,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
                                 extra_colours(state, edition, d))
         if problem is None:
             return do_build(_pop(state), edition, pid, action.section)
-    raise problem
+    raise problem or _refuse(d, action)
 
 
 def _execute_main(state: State, edition: Edition, pid: str, action: Action,
