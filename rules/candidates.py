@@ -55,52 +55,56 @@ class Narrowed:
     the filters on the rest of the state run per call.
     """
 
-    __slots__ = ("by_board", "edition", "player", "research", "state")
+    __slots__ = ("by_board", "edition", "open", "player", "research", "state")
 
     def __init__(self, state: State, edition: Edition, pid: str) -> None:
         self.state = state
         self.edition = edition
         self.player = state.players[pid]
         self.by_board = _by_board(edition, board(edition, state.built))
+        self.open: dict[str, bool] = {}
         self.research: tuple[Target, ...] | None = None
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
-        state, edition, player = self.state, self.edition, self.player
-        if slot == "build":
-            # build_problem: "supply_empty", "cannot_pay", "no_employee" refuse every
-            # section; "section_built", "not_connected" all but the frontier.
-            if (state.era_supply <= 0 or player.money < edition.era(state.era).build_cost
-                    or not can_place_employee(player, edition)):
-                return ()
-            return self.by_board(slot, colour)
-        if slot == "upgrade":
-            # upgrade_problem: "no_employee" refuses every link; "link_incomplete",
-            # "link_upgraded" all but the complete ones not yet upgraded.
-            if not can_place_employee(player, edition):
-                return ()
-            upgraded = state.upgraded
-            return tuple(t for t in self.by_board(slot, colour) if t[0] not in upgraded)
-        if slot == "station":
-            # station_problem: "no_stations_left", "cannot_pay" refuse every section;
-            # "section_not_built", "station_taken" all but the built ones without one.
-            if player.stations_left <= 0 or player.money < edition.station_cost:
-                return ()
-            stations = state.stations
-            return tuple(t for t in self.by_board(slot, colour) if t[0] not in stations)
-        if slot == "load":
-            # load_problem: "no_free_truck" refuses every depot; "depot_off_network",
-            # "goods_exhausted" some.
-            if None not in player.trucks:
-                return ()
-            goods = state.goods
-            return tuple(t for t in self.by_board(slot, colour) if goods.get(t[1] or "", 0) > 0)
         if slot == "research":
             # research_problem (which no colour concerns): "no_keys_left" refuses every
             # lock; "lock_open", "lock_requires" those opened or not yet reachable.
             if self.research is None:
-                self.research = self._research(all_targets(edition).get((slot, colour), ()))
+                self.research = self._research(all_targets(self.edition).get((slot, colour), ()))
             return self.research
-        return all_targets(edition).get((slot, colour), ())
+        found = self.by_board(slot, colour)
+        if not found:
+            return found
+        is_open = self.open.get(slot)
+        if is_open is None:
+            is_open = self.open[slot] = self._slot_open(slot)
+        if not is_open:
+            return ()
+        state = self.state
+        if slot == "upgrade":  # upgrade_problem: "link_upgraded"
+            upgraded = state.upgraded
+            return tuple(t for t in found if t[0] not in upgraded)
+        if slot == "station":  # station_problem: "station_taken"
+            stations = state.stations
+            return tuple(t for t in found if t[0] not in stations)
+        if slot == "load":  # load_problem: "goods_exhausted"
+            goods = state.goods
+            return tuple(t for t in found if goods.get(t[1] or "", 0) > 0)
+        return found
+
+    def _slot_open(self, slot: str) -> bool:
+        """False when the slot's `*_problem` check refuses every target alike."""
+        state, edition, player = self.state, self.edition, self.player
+        if slot == "build":  # "supply_empty", "cannot_pay", "no_employee"
+            return (state.era_supply > 0 and player.money >= edition.era(state.era).build_cost
+                    and can_place_employee(player, edition))
+        if slot == "upgrade":  # "no_employee"
+            return can_place_employee(player, edition)
+        if slot == "station":  # "no_stations_left", "cannot_pay"
+            return player.stations_left > 0 and player.money >= edition.station_cost
+        if slot == "load":  # "no_free_truck"
+            return None in player.trucks
+        return True
 
     def _research(self, everything: tuple[Target, ...]) -> tuple[Target, ...]:
         keys = self.player.keys
@@ -113,7 +117,10 @@ class Narrowed:
 
 class _BoardTargets:
     """The targets per (slot, colour) that the built sections alone leave open, filled in
-    as they are asked for."""
+    as they are asked for: build_problem's "section_built" and "not_connected" leave the
+    frontier, upgrade_problem's "link_incomplete" the complete links, station_problem's
+    "section_not_built" the built spaces, load_problem's "depot_off_network" the depots
+    on the network."""
 
     __slots__ = ("edition", "facts", "found")
 
