@@ -155,14 +155,24 @@ _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
 
 
 def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
-    """The `_BoardTargets` of the last board asked for (a board belongs to one edition)."""
+    """The `_BoardTargets` of a board: the last one's again, or new ones that keep what a
+    build could not change from the last board's, when this board has one section more."""
     global _LAST_TABLES
     last = _LAST_TABLES  # one read: another thread may replace it, never change it
-    if last[0] is facts and last[1] is not None:
-        return last[1]
-    tables = _BoardTargets(edition, facts)
-    _LAST_TABLES = (facts, tables)
-    return tables
+    before, tables = last
+    if before is facts and tables is not None:
+        return tables
+    fresh = _BoardTargets(edition, facts)
+    if (tables is not None and before is not None and tables.edition is edition
+            and len(facts.built) == len(before.built) + 1 and before.built < facts.built
+            and before.nodes == facts.nodes):
+        # The network reached no new node: only targets of the new section's colour
+        # changed (its neighbours, its link, its station space); depots did not.
+        (added,) = facts.built - before.built
+        colour = edition.sections[added][0].colour
+        fresh.found.update((k, v) for k, v in tables.found.items() if k[1] != colour)
+    _LAST_TABLES = (facts, fresh)
+    return fresh
 
 
 def frontier(state: State, edition: Edition,

@@ -93,3 +93,23 @@ def test_a_board_grown_section_by_section_is_the_board_derived_afresh() -> None:
         assert grown == derive_board(EDITION, built), sid
     assert grown.frontier == ()
     assert grown.complete == set(EDITION.links)
+
+
+def test_board_targets_kept_from_the_last_board_are_those_derived_afresh() -> None:
+    state = next(s for s in random_states(9, 3) if s.phase == "play")
+    keys = list(candidates.all_targets(EDITION))
+    built = state.built
+    unbuilt = [sid for sid in EDITION.sections if sid not in built]
+    random.Random(9).shuffle(unbuilt)
+    kept = 0
+    for sid in unbuilt:
+        before = candidates._by_board(EDITION, board(EDITION, built))
+        for key in keys:
+            before(*key)  # every table filled, to be kept or not
+        built = built | {sid}
+        grown = candidates._by_board(EDITION, board(EDITION, built))
+        kept += len(grown.found)
+        fresh = candidates._BoardTargets(EDITION, derive_board(EDITION, built))
+        for key in keys:
+            assert grown(*key) == fresh(*key), (sid, key)
+    assert kept > 0  # the kept tables were exercised, not only fresh ones
