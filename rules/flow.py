@@ -111,8 +111,9 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
     # `slot_problem`; the parts are asked once per card and once per slot, not per pair.
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_problem(state, edition, pid, slot) is None]
-    targets: dict[tuple[str, str], list[candidates.Target]] = {}
     narrowed = candidates.Narrowed(state, edition, pid)
+    research: list[candidates.Target] | None = None  # research_problem takes no colour
+    by_colour: dict[str, list[tuple[str, list[candidates.Target]]]] = {}
     actions: list[Action] = []
     for card in state.players[pid].hand:
         choice = needs_colour_choice(edition, card)
@@ -120,14 +121,21 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
             named = colour if choice else None
             if card_colour_problem(state, edition, pid, card, named) is not None:
                 continue
-            for slot in open_slots:
-                # research_problem takes no colour: one research list serves every colour
-                key = (slot, "" if slot == "research" else colour)
-                found = targets.get(key)
-                if found is None:
-                    found = targets[key] = [
-                        (t, g) for t, g in narrowed(slot, colour)
-                        if slot_target_problem(state, edition, pid, slot, t, g, colour) is None]
+            slots = by_colour.get(colour)
+            if slots is None:  # the accepted targets of each slot, for this colour
+                slots = by_colour[colour] = []
+                for slot in open_slots:
+                    if slot == "research" and research is not None:
+                        found = research
+                    else:
+                        found = [(t, g) for t, g in narrowed(slot, colour)
+                                 if slot_target_problem(state, edition, pid, slot, t, g,
+                                                        colour) is None]
+                        if slot == "research":
+                            research = found
+                    if found:
+                        slots.append((slot, found))
+            for slot, found in slots:
                 actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
     if takeback_problem(state, pid) is None:
         actions.append(TAKEBACK)
