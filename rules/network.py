@@ -172,7 +172,19 @@ def colour_open(state: State, edition: Edition, colour: str) -> bool:
 
 
 def open_colours(state: State, edition: Edition) -> tuple[str, ...]:
-    return tuple(c for c in edition.colours if colour_open(state, edition, c))
+    by_era = _open_colours_by_era(edition)
+    found = by_era.get(state.era)
+    if found is None:  # `colour_open` reads nothing of the state but its era
+        found = by_era[state.era] = tuple(c for c in edition.colours
+                                          if colour_open(state, edition, c))
+    return found
+
+
+@per_edition
+def _open_colours_by_era(edition: Edition) -> dict[int, tuple[str, ...]]:
+    """Era -> the open colours then, filled in as asked: a wild card asks for every
+    colour it could be, and `legal_actions` asks once per card and colour."""
+    return {}
 
 
 def joined(state: State, edition: Edition, a: str, b: str, *, upgraded_only: bool) -> bool:
