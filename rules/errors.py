@@ -19,7 +19,12 @@ class RuleError(Exception):
         if code is not None:
             self.code = code
         self.params = params
-        super().__init__(self.english())
+        # The English text is made only when asked for: `legal_actions` builds and drops
+        # refused checks by the thousand, and formatting was most of their cost.
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        return self.english()
 
     def english(self) -> str:
         template = ENGLISH.get(self.code, self.template)

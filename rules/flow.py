@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from rules import candidates
 from rules.actions import (
     GRANT,
     PASS,
@@ -45,8 +45,8 @@ from rules.network import open_colours
 from rules.offices import promote, promotion_options
 from rules.play import (
     build_problem,
+    card_colour_problem,
     card_colours,
-    card_problem,
     do_build,
     do_grant,
     do_play,
@@ -56,8 +56,9 @@ from rules.play import (
     needs_colour_choice,
     play_problem,
     research_problem,
+    slot_problem,
+    slot_target_problem,
     takeback_problem,
-    target_problem,
 )
 from rules.registry import edition_by_hash
 from rules.state import Effect, State, Turn
@@ -109,51 +110,41 @@ def _drafter(state: State) -> str:
 
 # ----- legal actions per decision -----
 
-@lru_cache(maxsize=8)
-def _by_colour(edition: Edition) -> dict[tuple[str, str], tuple[tuple[str, str | None], ...]]:
-    """Candidate targets per (slot, colour), before the state is consulted."""
-    out: dict[tuple[str, str], list[tuple[str, str | None]]] = {}
-    for colour in edition.colours:
-        for sid, (link, n) in edition.sections.items():
-            if link.colour == colour:
-                out.setdefault(("build", colour), []).append((sid, None))
-                if link.features[n - 1] == "S":
-                    out.setdefault(("station", colour), []).append((sid, None))
-        for link in edition.links.values():
-            if link.colour == colour:
-                out.setdefault(("upgrade", colour), []).append((link.id, None))
-        for depot in edition.depots.values():
-            if depot.colour == colour:
-                out.setdefault(("load", colour), []).extend((depot.id, g) for g in depot.goods)
-        out[("research", colour)] = [(lock, None) for lock in edition.locks]
-    return {k: tuple(v) for k, v in out.items()}
-
-
 def extra_colours(state: State, edition: Edition, decision: Decision) -> tuple[str, ...]:
     return decision.colours or open_colours(state, edition)
 
 
 def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    candidates = _by_colour(edition)
-    targets: dict[tuple[str, str], list[tuple[str, str | None]]] = {}
+    # `card_problem` is the slot being known, then `card_colour_problem`, then
+    # `slot_problem`; the parts are asked once per card and once per slot, not per pair.
+    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
+                  and slot_problem(state, edition, pid, slot) is None]
+    narrowed = candidates.Narrowed(state, edition, pid)
+    research: list[candidates.Target] | None = None  # research_problem takes no colour
+    by_colour: dict[str, list[tuple[str, list[candidates.Target]]]] = {}
     actions: list[Action] = []
-    player = state.players[pid]
-    for card in player.hand:
+    for card in state.players[pid].hand:
         choice = needs_colour_choice(edition, card)
         for colour in card_colours(state, edition, card):
             named = colour if choice else None
-            for slot in edition.slots:
-                # The same checks `apply` makes: the card, its colour, the slot's room.
-                if card_problem(state, edition, pid, Play(slot, "", card, named)) is not None:
-                    continue
-                key = (slot, colour)
-                if key not in targets:
-                    # Play(...) directly: dataclasses.replace was the hot spot here.
-                    targets[key] = [
-                        (t, g) for t, g in candidates.get(key, ())
-                        if target_problem(state, edition, pid, Play(slot, t, card, named, g),
-                                          colour) is None]
-                actions.extend(Play(slot, t, card, named, g) for t, g in targets[key])
+            if card_colour_problem(state, edition, pid, card, named) is not None:
+                continue
+            slots = by_colour.get(colour)
+            if slots is None:  # the accepted targets of each slot, for this colour
+                slots = by_colour[colour] = []
+                for slot in open_slots:
+                    if slot == "research" and research is not None:
+                        found = research
+                    else:
+                        found = [(t, g) for t, g in narrowed(slot, colour)
+                                 if slot_target_problem(state, edition, pid, slot, t, g,
+                                                        colour) is None]
+                        if slot == "research":
+                            research = found
+                    if found:
+                        slots.append((slot, found))
+            for slot, found in slots:
+                actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
     if takeback_problem(state, pid) is None:
         actions.append(TAKEBACK)
     if grant_problem(state, pid) is None:
@@ -163,7 +154,7 @@ def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[A
 
 def _legal_extra(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
     colours = extra_colours(state, edition, d)
-    return [Extra(sid) for sid in edition.sections
+    return [Extra(sid) for sid, _ in candidates.frontier(state, edition, colours)
             if build_problem(state, edition, pid, sid, colours) is None]
 
 
@@ -192,13 +183,28 @@ LEGAL: dict[str, Callable[[State, Edition, str, Decision], list[Action]]] = {
 }
 
 
+_LISTED: tuple[State | None, Decision | None, tuple[Action, ...]] = (None, None, ())
+
+
+def listed(state: State, edition: Edition, decision: Decision) -> list[Action]:
+    """`LEGAL` for the decision, remembered for the last state asked: `settle` asks whether
+    a decision has options, and `legal_actions` then asks the same of the same state."""
+    global _LISTED
+    last = _LISTED  # one read: another thread may replace it, never change it
+    if last[0] is state and last[1] == decision:
+        return list(last[2])
+    actions = LEGAL[decision.kind](state, edition, decision.player, decision)
+    _LISTED = (state, decision, tuple(actions))
+    return actions
+
+
 def legal_actions(state: State, player: str) -> list[Action]:
     """Everything `player` may do now; empty when it is not their decision."""
     decision = pending_decision(state)
     if decision is None or decision.player != player:
         return []
     edition = edition_by_hash(state.edition_hash)
-    actions = LEGAL[decision.kind](state, edition, player, decision)
+    actions = listed(state, edition, decision)
     if decision.optional:
         actions.append(PASS)
     return actions
@@ -249,7 +255,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
             raise IllegalActionError("autobot_turn_differs", expected=" ".join(words),
                                      given=" ".join(action.words))
         return _with_step(after, "end")
-    problem: RuleError | None = _refuse(d, action)
+    problem: RuleError | None = None  # the refusal for a wrong decision, made if needed
     if kind == "route" and isinstance(action, Route):
         if action.card in state.routes_offered:
             offered = tuple(c for c in state.routes_offered if c != action.card)
@@ -290,7 +296,7 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
                                 extra_colours(state, edition, d))
         if problem is None:
             return do_build(_pop(state), edition, pid, action.section)
-    raise problem
+    raise problem or _refuse(d, action)
 
 
 def _execute_main(state: State, edition: Edition, pid: str, action: Action,
@@ -310,7 +316,7 @@ def _execute_main(state: State, edition: Edition, pid: str, action: Action,
         if problem is None:
             return do_grant(_with_step(state, "end"), edition, pid)
         raise problem
-    if action == PASS and _legal_main(state, edition, pid, d) == [PASS]:
+    if action == PASS and listed(state, edition, d) == [PASS]:
         return _with_step(state, "end")
     raise _refuse(d, action)
 
@@ -347,7 +353,7 @@ def apply(state: State, player: str, action: str | Action) -> State:
 
 def _has_options(state: State, edition: Edition, fx: Effect) -> bool:
     decision = Decision(DECISION_OF_EFFECT[fx.kind], fx.player, fx.colours, fx.source)
-    return bool(LEGAL[decision.kind](state, edition, fx.player, decision))
+    return bool(listed(state, edition, decision))
 
 
 def settle(state: State, edition: Edition) -> State:
@@ -397,6 +403,11 @@ def _advance_turn(state: State, edition: Edition) -> State:
         if state.solo is not None and turn.player == state.order[0]:
             return _with_step(state, "autobot")  # its whole turn is one action
         player = state.players[turn.player]
+        if not player.pending_promotions:
+            # Nothing owed: on to phase 1, or past it at once (the state in between
+            # would never rest, so it is not made).
+            claim = claimable_bonuses(state, edition, turn.player)
+            return _with_step(state, "bonus" if claim else "main")
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
         state = state.with_player(evolve(player, pending_promotions=0))
@@ -407,13 +418,19 @@ def _advance_turn(state: State, edition: Edition) -> State:
             return state
         return _with_step(state, "main")
     if turn.step == "move":
-        if legal_moves(state, edition, turn.player):
+        if listed(state, edition, Decision("move", turn.player)):
             return state
-        return _with_step(state, "end")
+        return _end_of_turn(state, edition)  # the "end" step would not rest either
     if turn.step == "end":
-        if state.phase == "play" and state.era_supply <= 0:
-            return _with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
-        return next_turn(state, edition)
+        return _end_of_turn(state, edition)
     if turn.step == "era_end":
         return next_turn(state, edition)
     return state  # "main" always waits for the player
+
+
+def _end_of_turn(state: State, edition: Edition) -> State:
+    """The "end" step: the era ends after the turn that emptied its supply, or the next
+    player's turn starts. Nothing here reads the step, so a turn may end from "move"."""
+    if state.phase == "play" and state.era_supply <= 0:
+        return _with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
+    return next_turn(state, edition)

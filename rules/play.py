@@ -43,28 +43,38 @@ def slot_room(state: State, edition: Edition, pid: str, slot: str) -> bool:
 
 def card_problem(state: State, edition: Edition, pid: str, action: Play) -> RuleError | None:
     """Can this card, named this way, go onto this slot?"""
-    player = state.players[pid]
     if action.slot not in edition.slot_capacity:
         return _err("unknown_slot", slot=action.slot)
-    if action.card not in player.hand or action.card not in edition.cards:
-        return _err("card_not_in_hand", card=action.card)
-    colours = card_colours(state, edition, action.card)
-    if needs_colour_choice(edition, action.card):
-        if action.colour is None:
-            return _err("colour_needed", card=action.card, first=colours[0],
+    problem = card_colour_problem(state, edition, pid, action.card, action.colour)
+    if problem is not None:
+        return problem
+    return slot_problem(state, edition, pid, action.slot)
+
+
+def card_colour_problem(state: State, edition: Edition, pid: str, card: str,
+                        colour: str | None) -> RuleError | None:
+    """The card's part of `card_problem`: held, named as one of its open colours."""
+    if card not in state.players[pid].hand or card not in edition.cards:
+        return _err("card_not_in_hand", card=card)
+    colours = card_colours(state, edition, card)
+    if needs_colour_choice(edition, card):
+        if colour is None:
+            return _err("colour_needed", card=card, first=colours[0],
                         colours=", ".join(colours))
-        if action.colour not in colours:
-            return _err("wrong_colour", card=action.card, colour=action.colour,
-                        colours=", ".join(colours))
-    elif action.colour is not None:  # one canonical spelling: single-colour cards name none
-        return _err("wrong_colour", card=action.card, colour=action.colour,
-                    colours=", ".join(colours))
-    if not colour_open(state, edition, played_colour(edition, action)):
-        return _err("colour_closed", colour=played_colour(edition, action),
-                    era=edition.east_opens_era)
-    if not slot_room(state, edition, pid, action.slot):
-        return _err("slot_full", slot=action.slot,
-                    capacity=len(player.slots[action.slot]))
+        if colour not in colours:
+            return _err("wrong_colour", card=card, colour=colour, colours=", ".join(colours))
+    elif colour is not None:  # one canonical spelling: single-colour cards name none
+        return _err("wrong_colour", card=card, colour=colour, colours=", ".join(colours))
+    played = colour if colour is not None else edition.cards[card].colours[0]
+    if not colour_open(state, edition, played):
+        return _err("colour_closed", colour=played, era=edition.east_opens_era)
+    return None
+
+
+def slot_problem(state: State, edition: Edition, pid: str, slot: str) -> RuleError | None:
+    """The slot's part of `card_problem`, for a known slot: is there room on it?"""
+    if not slot_room(state, edition, pid, slot):
+        return _err("slot_full", slot=slot, capacity=len(state.players[pid].slots[slot]))
     return None
 
 
@@ -191,15 +201,23 @@ def target_problem(state: State, edition: Edition, pid: str, action: Play,
                    colour: str) -> RuleError | None:
     if action.goods is not None and action.slot != "load":  # only a load names goods
         return _err("unknown_action_form", text=str(action))
-    if action.slot == "build":
-        return build_problem(state, edition, pid, action.target, (colour,))
-    if action.slot == "upgrade":
-        return upgrade_problem(state, edition, pid, action.target, colour)
-    if action.slot == "load":
-        return load_problem(state, edition, pid, action.target, action.goods, colour)
-    if action.slot == "station":
-        return station_problem(state, edition, pid, action.target, colour)
-    return research_problem(state, edition, pid, action.target)
+    return slot_target_problem(state, edition, pid, action.slot, action.target, action.goods,
+                               colour)
+
+
+def slot_target_problem(state: State, edition: Edition, pid: str, slot: str, target: str,
+                        goods: str | None, colour: str) -> RuleError | None:
+    """`target_problem` by fields, for a well-formed action (goods only for a load), so
+    `legal_actions` need not build a `Play` for every target it probes."""
+    if slot == "build":
+        return build_problem(state, edition, pid, target, (colour,))
+    if slot == "upgrade":
+        return upgrade_problem(state, edition, pid, target, colour)
+    if slot == "load":
+        return load_problem(state, edition, pid, target, goods, colour)
+    if slot == "station":
+        return station_problem(state, edition, pid, target, colour)
+    return research_problem(state, edition, pid, target)
 
 
 def play_problem(state: State, edition: Edition, pid: str, action: Play) -> RuleError | None:

@@ -36,7 +36,9 @@ class DeliveryRowState:
     pharma: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted, unlike the small records: `evolve` copies a wide record's `__dict__` in one
+# step, and an action copies State and Player about a dozen times.
+@dataclass(frozen=True)
 class Player:
     id: str
     money: int
@@ -85,7 +87,7 @@ class Turn:
     moved: tuple[int, ...] = ()  # trucks already moved in this phase 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # not slotted: see Player
 class State:
     edition: str  # edition name
     edition_hash: str

@@ -7,6 +7,7 @@ from functools import lru_cache
 from rules.actions import Move
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
+from rules.memo import per_edition
 from rules.model import Edition
 from rules.play import bonus_effects, prepend
 from rules.state import DeliveryRowState, Effect, State
@@ -43,15 +44,20 @@ def step_graph(edition: Edition) -> dict[str, tuple[str, ...]]:
 
 def delivery_country(edition: Edition, section: str) -> str | None:
     """The country a truck on `section` can deliver to, if the section ends at one."""
-    found = edition.sections.get(section)
-    if found is None:
-        return None
-    link, n = found
-    for end, node in ((1, link.a), (link.sections, link.b)):
-        country = edition.nodes[node].country
-        if n == end and country is not None:
-            return country
-    return None
+    return _delivery_countries(edition).get(section)
+
+
+@per_edition
+def _delivery_countries(edition: Edition) -> dict[str, str]:
+    """Section -> the country at its end, for the sections that end at one."""
+    out: dict[str, str] = {}
+    for section, (link, n) in edition.sections.items():
+        for end, node in ((1, link.a), (link.sections, link.b)):
+            country = edition.nodes[node].country
+            if n == end and country is not None:
+                out[section] = country
+                break
+    return out
 
 
 def truck_range(state: State, edition: Edition, start: str) -> int:
