@@ -1,0 +1,157 @@
+"""The computer player: a shallow search over whole turns, ending in an evaluation.
+
+A decision is judged in up to three stages, each on fewer candidates than the one before:
+
+1. every legal action (or a sample of them) is applied and the position evaluated;
+2. the best `width` are played on to the end of the player's turn (its follow-up choices
+   made greedily: the promotion, the card, the truck move...), since a card is worth what
+   the rest of the turn makes of it;
+3. the best `replies` of those are played on through the other players' turns, each of them
+   answering greedily for themselves, until the player decides again, in `worlds`
+   determinisations of the hidden orders.
+
+Every simulation runs in a world whose hidden orders were redrawn by the bot (ai.view), so it
+never sees the real bag or decks. A clock limit stops a stage early, keeping the best found.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from rules import (
+    Action,
+    Edition,
+    RuleError,
+    State,
+    apply,
+    edition_of,
+    legal_actions,
+    pending_decision,
+)
+
+from ai.evaluate import DEFAULT, Weights, evaluate
+from ai.view import determinise, position_rng
+
+
+@dataclass(frozen=True)
+class Budget:
+    sample: int | None = None  # actions looked at in stage 1 (None: all)
+    width: int = 0  # stage 2
+    replies: int = 0  # stage 3
+    worlds: int = 1  # determinisations in stage 3
+    follow: int = 12  # actions looked at for each follow-up choice
+    noise: float = 0.05  # random points added to each judgement (ties, and easy's mistakes)
+    seconds: float | None = None  # clock limit per decision; None: budgets only
+
+
+class SearchBot:
+    """A `Bot` (rules/bots.py): `choose(state, player) -> Action`."""
+
+    def __init__(self, budget: Budget, seed: int = 0, weights: Weights = DEFAULT,
+                 name: str = "") -> None:
+        self.budget = budget
+        self.seed = seed
+        self.weights = weights
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"SearchBot({self.name or self.budget!r}, seed={self.seed})"
+
+    def choose(self, state: State, player: str) -> Action:
+        actions = legal_actions(state, player)
+        if not actions:
+            decision = pending_decision(state)
+            raise RuleError("not_your_turn", current=decision.player if decision else "",
+                            player=player)
+        if len(actions) == 1:
+            return actions[0]
+        started = time.perf_counter()
+        budget = self.budget
+        rng = position_rng(self.seed, state, player)
+        edition = edition_of(state)
+        world = determinise(state, rng)
+
+        def out_of_time() -> bool:
+            return (budget.seconds is not None
+                    and time.perf_counter() - started > budget.seconds)
+
+        candidates = list(actions)
+        if budget.sample is not None and len(candidates) > budget.sample:
+            candidates = rng.sample(candidates, budget.sample)
+        # Stage 1: the position right after each action.
+        ranked: list[tuple[float, int, Action, State]] = []
+        for i, action in enumerate(candidates):
+            after = apply(world, player, action)
+            value = self._judge(after, edition, player, rng)
+            ranked.append((value, i, action, after))
+            if out_of_time() and len(ranked) >= 2:
+                break
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        # Stage 2: to the end of the player's turn.
+        if budget.width > 0 and not out_of_time():
+            refined = []
+            for value, i, action, after in ranked[:budget.width]:
+                done = self._finish_turn(after, edition, player, rng)
+                refined.append((self._judge(done, edition, player, rng), i, action, done))
+                if out_of_time():
+                    break
+            if refined:
+                refined.sort(key=lambda r: (-r[0], r[1]))
+                ranked = refined + [r for r in ranked if r[1] not in {x[1] for x in refined}]
+        # Stage 3: through the others' turns, in several possible worlds.
+        if budget.replies > 0 and not out_of_time():
+            deep = []
+            for _value, i, action, _done in ranked[:budget.replies]:
+                total = 0.0
+                for w in range(budget.worlds):
+                    alt = world if w == 0 else determinise(state, rng)
+                    after = self._finish_turn(apply(alt, player, action), edition, player, rng)
+                    after = self._others_play(after, edition, player, rng)
+                    total += self._judge(after, edition, player, rng)
+                deep.append((total / budget.worlds, i, action))
+                if out_of_time():
+                    break
+            if len(deep) >= 2:
+                deep.sort(key=lambda r: (-r[0], r[1]))
+                return deep[0][2]
+        return ranked[0][2]
+
+    # ----- helpers -----
+
+    def _judge(self, state: State, edition: Edition, player: str, rng: random.Random) -> float:
+        return evaluate(state, edition, player, self.weights) + rng.random() * self.budget.noise
+
+    def _greedy(self, state: State, edition: Edition, who: str, rng: random.Random) -> Action:
+        actions = legal_actions(state, who)
+        if len(actions) == 1:
+            return actions[0]
+        if len(actions) > self.budget.follow:
+            actions = rng.sample(actions, self.budget.follow)
+        best, best_value = actions[0], float("-inf")
+        for action in actions:
+            value = evaluate(apply(state, who, action), edition, who, self.weights)
+            value += rng.random() * 0.05
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _finish_turn(self, state: State, edition: Edition, player: str,
+                     rng: random.Random, limit: int = 12) -> State:
+        for _ in range(limit):
+            decision = pending_decision(state)
+            if decision is None or decision.player != player:
+                break
+            state = apply(state, player, self._greedy(state, edition, player, rng))
+        return state
+
+    def _others_play(self, state: State, edition: Edition, player: str,
+                     rng: random.Random, limit: int = 40) -> State:
+        for _ in range(limit):
+            decision = pending_decision(state)
+            if decision is None or decision.player == player:
+                break
+            who = decision.player
+            state = apply(state, who, self._greedy(state, edition, who, rng))
+        return state
