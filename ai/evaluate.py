@@ -27,7 +27,8 @@ class Weights:
     grow_money: float = 1.0
     money: float = 0.30
     seat: float = 1.5
-    truck: float = 4.0
+    truck: float = 2.0
+    future_floors: float = 4.0  # floor values still to come, scored at the best measure
     bonus_waiting: float = 3.0
     key: float = 1.0
     develop: float = 0.5
@@ -64,6 +65,7 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
     if over:
         return value
     value += p.pending_promotions * best * weights.promotion
+    value += left * weights.future_floors * best
     if left > 0.0:
         trucks = 0.0
         loaded = [t for t in p.trucks if t is not None]
