@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import Edition, State
-
 from ai.board import delivery_distance, progress
+from rules import Edition, State
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ import random
 import time
 from dataclasses import dataclass
 
+from ai.evaluate import DEFAULT, Weights, evaluate
+from ai.view import determinise, position_rng
 from rules import (
     Action,
     Edition,
@@ -30,9 +32,6 @@ from rules import (
     legal_actions,
     pending_decision,
 )
-
-from ai.evaluate import DEFAULT, Weights, evaluate
-from ai.view import determinise, position_rng
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ class SearchBot:
         # Stage 2: to the end of the player's turn.
         if budget.width > 0 and not out_of_time():
             refined = []
-            for value, i, action, after in ranked[:budget.width]:
+            for _value, i, action, after in ranked[:budget.width]:
                 done = self._finish_turn(after, edition, player, rng)
                 refined.append((self._judge(done, edition, player, rng), i, action, done))
                 if out_of_time():
