@@ -10,6 +10,8 @@ clock and its own randomness.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ai.evaluate import DEFAULT, Weights, evaluate, player_value
 from ai.search import Budget, SearchBot
 
@@ -17,7 +19,7 @@ from ai.search import Budget, SearchBot
 # normal: every action, the best few played to the end of the turn;
 # strong: and the best of those played through the other players' replies.
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(sample=6, noise=6.0, follow=6, seconds=0.15),
+    "easy": Budget(sample=4, noise=10.0, follow=4, seconds=0.15),
     "normal": Budget(width=6, follow=12, seconds=1.0),
     "strong": Budget(width=12, replies=4, worlds=2, follow=16, seconds=2.0),
 }
@@ -28,8 +30,7 @@ def bot(level: str, seed: int = 0, **budget: object) -> SearchBot:
     ones, and `seconds=None` to be independent of the clock)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    base = LEVELS[level]
-    chosen = Budget(**{**base.__dict__, **budget})  # type: ignore[arg-type]
+    chosen = dataclasses.replace(LEVELS[level], **budget)  # type: ignore[arg-type]
     return SearchBot(chosen, seed=seed, name=level)
 
 

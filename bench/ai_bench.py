@@ -2,11 +2,11 @@
 
     python bench/ai_bench.py [--quick] [--games N] [--only strong2p,strong4p,normal2p,easy2p]
 
-Seeded matches against `GreedyBot` (rules/bots.py), seats alternated: `strong` and
-`normal` one against one GreedyBot, `strong` against three GreedyBots, `easy` against
-one. A shared win counts half. Thinking time is measured for every decision a level makes
-with more than one legal action (one-choice decisions are answered without thinking and
-timed apart). `--quick` plays a few games only, to check that everything runs.
+Seeded matches against the bots of rules/bots.py, seats alternated: `strong` and `normal`
+against one GreedyBot, `strong` against three GreedyBots, `easy` against one GreedyBot and
+against one RandomBot. A shared win counts half. Thinking time is measured for every
+decision a level makes with more than one legal action (one-choice decisions are answered
+without thinking and timed apart). `--quick` plays a few games only, to check that everything runs.
 """
 
 from __future__ import annotations
@@ -22,26 +22,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import bot
 from rules import apply, legal_actions, load_edition, new_game, pending_decision, winners
-from rules.bots import GreedyBot
+from rules.bots import GreedyBot, RandomBot
 
 NAMES = ("ann", "ben", "cem", "dan")
-MATCHES = {  # name: (level, players, default games, target win share)
-    "strong2p": ("strong", 2, 40, 0.80),
-    "strong4p": ("strong", 4, 20, 0.45),
-    "normal2p": ("normal", 2, 40, 0.60),
-    "easy2p": ("easy", 2, 20, None),
+MATCHES = {  # name: (level, players, opponents, default games, target win share)
+    "strong2p": ("strong", 2, GreedyBot, 40, 0.80),
+    "strong4p": ("strong", 4, GreedyBot, 20, 0.45),
+    "normal2p": ("normal", 2, GreedyBot, 40, 0.60),
+    "easy2p": ("easy", 2, GreedyBot, 20, None),
+    "easy2p-random": ("easy", 2, RandomBot, 10, None),
 }
 TIME_TARGETS = {"strong": (1.0, 3.0), "normal": (1.0, 3.0), "easy": (0.2, 0.2)}  # median, max
 
 
-def play(level: str, players: int, game: int, think: list[float],
-         single: list[float]) -> float:
+def play(level: str, players: int, opponent: type[GreedyBot | RandomBot], game: int,
+         think: list[float], single: list[float]) -> float:
     """One seeded game; the AI sits in seat `game % players`. Returns its share of the win."""
     seed = 5000 + game
     names = list(NAMES[:players])
     state = new_game(load_edition(), names, seed=seed)
     ai_seat = state.order[game % players]
-    bots = {p: GreedyBot(seed=seed * 7 + i) for i, p in enumerate(names)}
+    bots = {p: opponent(seed=seed * 7 + i) for i, p in enumerate(names)}
     ai = bot(level, seed=seed)
     while (decision := pending_decision(state)) is not None:
         who = decision.player
@@ -58,15 +59,16 @@ def play(level: str, players: int, game: int, think: list[float],
 
 
 def run(name: str, games: int) -> dict[str, object]:
-    level, players, _default, target = MATCHES[name]
+    level, players, opponent, _default, target = MATCHES[name]
     think: list[float] = []
     single: list[float] = []
     wins = 0.0
     start = time.perf_counter()
     for g in range(games):
-        wins += play(level, players, g, think, single)
+        wins += play(level, players, opponent, g, think, single)
         print(f"  {name} game {g + 1}/{games}: {wins:g} won", file=sys.stderr, flush=True)
     return {"match": name, "level": level, "players": players, "games": games,
+            "opponent": opponent.__name__,
             "wins": wins, "share": wins / games, "target": target,
             "median": statistics.median(think), "max": max(think), "decisions": len(think),
             "single_max": max(single, default=0.0), "wall": time.perf_counter() - start}
@@ -80,14 +82,14 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for name in args.only.split(","):
-        games = 2 if args.quick else (args.games or MATCHES[name][2])
+        games = 2 if args.quick else (args.games or MATCHES[name][3])
         rows.append(run(name, games))
     print("| match | games | AI wins | target | think median s | think max s | "
           "one-choice max ms | wall s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         target = "" if r["target"] is None else f"≥ {r['target']:.0%}"
-        print(f"| {r['level']} vs GreedyBot, {r['players']}p | {r['games']} | "
+        print(f"| {r['level']} vs {r['opponent']}, {r['players']}p | {r['games']} | "
               f"{r['wins']:g} ({r['share']:.0%}) | {target} | {r['median']:.3f} | "
               f"{r['max']:.3f} | {r['single_max'] * 1000:.2f} | {r['wall']:.0f} |")
     print(f"\nMeasured {time.strftime('%Y-%m-%d')} on {platform.platform()}, "
