@@ -59,13 +59,17 @@ class SearchBot:
         return f"SearchBot({self.name or self.budget!r}, seed={self.seed})"
 
     def choose(self, state: State, player: str) -> Action:
-        actions = legal_actions(state, player)
-        if not actions:
-            decision = pending_decision(state)
-            raise RuleError("not_your_turn", current=decision.player if decision else "",
-                            player=player)
+        actions = self._actions(state, player)
         if len(actions) == 1:
-            return actions[0]
+            return actions[0]  # forced: no thinking, no time
+        return self.rank(state, player, actions)[0][0]
+
+    def rank(self, state: State, player: str,
+             actions: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """The actions looked at, best first, each with its value (projected points ahead
+        of the others) from the deepest stage it reached; for hints and for tests."""
+        if actions is None:
+            actions = self._actions(state, player)
         started = time.perf_counter()
         budget = self.budget
         rng = position_rng(self.seed, state, player)
@@ -83,41 +87,48 @@ class SearchBot:
         ranked: list[tuple[float, int, Action, State]] = []
         for i, action in enumerate(candidates):
             after = apply(world, player, action)
-            value = self._judge(after, edition, player, rng)
-            ranked.append((value, i, action, after))
+            ranked.append((self._judge(after, edition, player, rng), i, action, after))
             if out_of_time() and len(ranked) >= 2:
                 break
-        ranked.sort(key=lambda r: (-r[0], r[1]))
+        ranked.sort(key=_order)
         # Stage 2: to the end of the player's turn.
-        if budget.width > 0 and not out_of_time():
+        if budget.width > 0 and len(ranked) > 1 and not out_of_time():
             refined = []
             for _value, i, action, after in ranked[:budget.width]:
                 done = self._finish_turn(after, edition, player, rng)
                 refined.append((self._judge(done, edition, player, rng), i, action, done))
                 if out_of_time():
                     break
-            if refined:
-                refined.sort(key=lambda r: (-r[0], r[1]))
-                ranked = refined + [r for r in ranked if r[1] not in {x[1] for x in refined}]
+            refined.sort(key=_order)
+            ranked = refined + ranked[len(refined):]
         # Stage 3: through the others' turns, in several possible worlds.
-        if budget.replies > 0 and not out_of_time():
+        if budget.replies > 0 and len(ranked) > 1 and not out_of_time():
             deep = []
-            for _value, i, action, _done in ranked[:budget.replies]:
+            for _value, i, action, done in ranked[:budget.replies]:
                 total = 0.0
                 for w in range(budget.worlds):
-                    alt = world if w == 0 else determinise(state, rng)
-                    after = self._finish_turn(apply(alt, player, action), edition, player, rng)
-                    after = self._others_play(after, edition, player, rng)
+                    if w > 0:  # another world: the hidden orders drawn again
+                        alt = apply(determinise(state, rng), player, action)
+                        done = self._finish_turn(alt, edition, player, rng)
+                    after = self._others_play(done, edition, player, rng)
                     total += self._judge(after, edition, player, rng)
-                deep.append((total / budget.worlds, i, action))
+                deep.append((total / budget.worlds, i, action, done))
                 if out_of_time():
                     break
             if len(deep) >= 2:
-                deep.sort(key=lambda r: (-r[0], r[1]))
-                return deep[0][2]
-        return ranked[0][2]
+                deep.sort(key=_order)
+                ranked = deep + ranked[len(deep):]
+        return [(action, value) for value, _i, action, _s in ranked]
 
     # ----- helpers -----
+
+    def _actions(self, state: State, player: str) -> list[Action]:
+        actions = legal_actions(state, player)
+        if not actions:
+            decision = pending_decision(state)
+            raise RuleError("not_your_turn", current=decision.player if decision else "",
+                            player=player)
+        return actions
 
     def _judge(self, state: State, edition: Edition, player: str, rng: random.Random) -> float:
         return evaluate(state, edition, player, self.weights) + rng.random() * self.budget.noise
@@ -154,3 +165,7 @@ class SearchBot:
             who = decision.player
             state = apply(state, who, self._greedy(state, edition, who, rng))
         return state
+
+
+def _order(entry: tuple[float, int, Action, State]) -> tuple[float, int]:
+    return -entry[0], entry[1]

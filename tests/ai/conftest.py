@@ -35,6 +35,6 @@ def first_position(players: int, seed: int, wanted) -> State:
 def tiny(level: str) -> dict[str, object]:
     """Budgets small enough for unit tests, and no clock: the answers are reproducible."""
     return {"easy": {"seconds": None},
-            "normal": {"width": 2, "follow": 4, "seconds": None},
-            "strong": {"width": 2, "replies": 2, "worlds": 2, "follow": 3,
+            "normal": {"sample": 8, "width": 2, "follow": 4, "seconds": None},
+            "strong": {"sample": 8, "width": 2, "replies": 2, "worlds": 2, "follow": 3,
                        "seconds": None}}[level]

@@ -12,6 +12,7 @@ import ai
 import ai.search
 from ai.view import determinise, public_key
 from rules import RuleError, apply, legal_actions, pending_decision, winners
+from rules.bots import RandomBot
 from tests.ai.conftest import first_position, position, tiny
 
 LEVELS = ("easy", "normal", "strong")
@@ -132,7 +133,8 @@ def test_a_choice_does_not_change_when_only_hidden_orders_change(level, case):
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_whole_game_plays_out_with_each_level(level):
     state = position(2, 21, 0)
-    bots = {pid: ai.bot(level, seed=i, **tiny(level)) for i, pid in enumerate(state.order)}
+    first, second = state.order
+    bots = {first: ai.bot(level, seed=1, **tiny(level)), second: RandomBot(2)}
     for _ in range(3000):
         decision = pending_decision(state)
         if decision is None:
@@ -149,3 +151,15 @@ def test_the_same_bot_answers_the_same_and_seeds_differ():
     answers = {str(ai.bot("easy", seed=s).choose(state, pid)) for s in range(12)}
     assert len(answers) > 1  # easy errs, and its errors depend on its seed
     assert ai.bot("easy", seed=3).choose(state, pid) == ai.bot("easy", seed=3).choose(state, pid)
+
+
+def test_rank_lists_legal_actions_best_first_and_choose_takes_the_first():
+    state = position(3, 14, 25)
+    pid = pending_decision(state).player
+    strong = ai.bot("strong", seed=2, **tiny("strong"))
+    ranked = strong.rank(state, pid)
+    legal = legal_actions(state, pid)
+    assert len(ranked) >= 2
+    assert all(action in legal for action, _value in ranked)
+    assert len({str(a) for a, _v in ranked}) == len(ranked)
+    assert ranked[0][0] == strong.choose(state, pid)
