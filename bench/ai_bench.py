@@ -1,12 +1,13 @@
 """How strong and how quick the computer players are (issue 16).
 
-    python bench/ai_bench.py [--quick] [--games N] [--only strong2p,strong4p,normal2p,easy2p]
+    python bench/ai_bench.py [--quick] [--games N] [--only strong2p,strong4p,...]
 
-Seeded matches against the bots of rules/bots.py, seats alternated: `strong` and `normal`
-against one GreedyBot, `strong` against three GreedyBots, `easy` against one GreedyBot and
-against one RandomBot. A shared win counts half. Thinking time is measured for every
-decision a level makes with more than one legal action (one-choice decisions are answered
-without thinking and timed apart). `--quick` plays a few games only, to check that everything runs.
+Seeded matches, seats alternated: `strong` and `normal` against one GreedyBot
+(rules/bots.py), `strong` against three GreedyBots, `easy` against one GreedyBot and
+against one RandomBot, and `strong` against `normal`. A shared win counts half. Thinking
+time is measured for every decision a level makes with more than one legal action
+(one-choice decisions are answered without thinking and timed apart). `--quick` plays two
+games per match, to check that everything runs. The figures are in bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import bot
 from rules import apply, legal_actions, load_edition, new_game, pending_decision, winners
-from rules.bots import GreedyBot, RandomBot
+from rules.bots import Bot, GreedyBot, RandomBot
 
 NAMES = ("ann", "ben", "cem", "dan")
 MATCHES = {  # name: (level, players, opponents, default games, target win share)
@@ -31,18 +32,24 @@ MATCHES = {  # name: (level, players, opponents, default games, target win share
     "normal2p": ("normal", 2, GreedyBot, 40, 0.60),
     "easy2p": ("easy", 2, GreedyBot, 20, None),
     "easy2p-random": ("easy", 2, RandomBot, 10, None),
+    "strong2p-normal": ("strong", 2, "normal", 20, None),
 }
 TIME_TARGETS = {"strong": (1.0, 3.0), "normal": (1.0, 3.0), "easy": (0.2, 0.2)}  # median, max
 
 
-def play(level: str, players: int, opponent: type[GreedyBot | RandomBot], game: int,
+def opponent_bot(opponent: type[GreedyBot | RandomBot] | str, seed: int) -> Bot:
+    """A bot of rules/bots.py, or an AI level by name."""
+    return bot(opponent, seed=seed) if isinstance(opponent, str) else opponent(seed=seed)
+
+
+def play(level: str, players: int, opponent: type[GreedyBot | RandomBot] | str, game: int,
          think: list[float], single: list[float]) -> float:
     """One seeded game; the AI sits in seat `game % players`. Returns its share of the win."""
     seed = 5000 + game
     names = list(NAMES[:players])
     state = new_game(load_edition(), names, seed=seed)
     ai_seat = state.order[game % players]
-    bots = {p: opponent(seed=seed * 7 + i) for i, p in enumerate(names)}
+    bots = {p: opponent_bot(opponent, seed * 7 + i) for i, p in enumerate(names)}
     ai = bot(level, seed=seed)
     while (decision := pending_decision(state)) is not None:
         who = decision.player
@@ -68,7 +75,7 @@ def run(name: str, games: int) -> dict[str, object]:
         wins += play(level, players, opponent, g, think, single)
         print(f"  {name} game {g + 1}/{games}: {wins:g} won", file=sys.stderr, flush=True)
     return {"match": name, "level": level, "players": players, "games": games,
-            "opponent": opponent.__name__,
+            "opponent": opponent if isinstance(opponent, str) else opponent.__name__,
             "wins": wins, "share": wins / games, "target": target,
             "median": statistics.median(think), "max": max(think), "decisions": len(think),
             "single_max": max(single, default=0.0), "wall": time.perf_counter() - start}
