@@ -40,7 +40,8 @@ class Budget:
     width: int = 0  # stage 2
     replies: int = 0  # stage 3
     worlds: int = 1  # determinisations in stage 3
-    follow: int = 12  # actions looked at for each follow-up choice
+    follow: int = 12  # actions looked at for each follow-up choice of the player's turn
+    reply_follow: int | None = None  # and for each choice of the others in stage 3
     noise: float = 0.05  # random points added to each judgement (ties, and easy's mistakes)
     seconds: float | None = None  # clock limit per decision; None: budgets only
 
@@ -103,15 +104,19 @@ class SearchBot:
             ranked = refined + ranked[len(refined):]
         # Stage 3: through the others' turns, in several possible worlds.
         if budget.replies > 0 and len(ranked) > 1 and not out_of_time():
+            # Every candidate meets the same worlds and the same random draws (common
+            # random numbers), so their values differ by the action, not by luck.
+            worlds = [rng.getrandbits(64) for _ in range(budget.worlds)]
             deep = []
             for _value, i, action, done in ranked[:budget.replies]:
                 total = 0.0
-                for w in range(budget.worlds):
+                for w, world_seed in enumerate(worlds):
+                    wrng = random.Random(world_seed)
                     if w > 0:  # another world: the hidden orders drawn again
-                        alt = apply(determinise(state, rng), player, action)
-                        done = self._finish_turn(alt, edition, player, rng)
-                    after = self._others_play(done, edition, player, rng)
-                    total += self._judge(after, edition, player, rng)
+                        alt = apply(determinise(state, wrng), player, action)
+                        done = self._finish_turn(alt, edition, player, wrng)
+                    after = self._others_play(done, edition, player, wrng)
+                    total += evaluate(after, edition, player, self.weights)
                 deep.append((total / budget.worlds, i, action, done))
                 if out_of_time():
                     break
@@ -133,12 +138,13 @@ class SearchBot:
     def _judge(self, state: State, edition: Edition, player: str, rng: random.Random) -> float:
         return evaluate(state, edition, player, self.weights) + rng.random() * self.budget.noise
 
-    def _greedy(self, state: State, edition: Edition, who: str, rng: random.Random) -> Action:
+    def _greedy(self, state: State, edition: Edition, who: str, rng: random.Random,
+                follow: int | None) -> Action:
         actions = legal_actions(state, who)
         if len(actions) == 1:
             return actions[0]
-        if len(actions) > self.budget.follow:
-            actions = rng.sample(actions, self.budget.follow)
+        if follow is not None and len(actions) > follow:
+            actions = rng.sample(actions, follow)
         best, best_value = actions[0], float("-inf")
         for action in actions:
             value = evaluate(apply(state, who, action), edition, who, self.weights)
@@ -153,7 +159,8 @@ class SearchBot:
             decision = pending_decision(state)
             if decision is None or decision.player != player:
                 break
-            state = apply(state, player, self._greedy(state, edition, player, rng))
+            state = apply(state, player,
+                          self._greedy(state, edition, player, rng, self.budget.follow))
         return state
 
     def _others_play(self, state: State, edition: Edition, player: str,
@@ -163,7 +170,8 @@ class SearchBot:
             if decision is None or decision.player == player:
                 break
             who = decision.player
-            state = apply(state, who, self._greedy(state, edition, who, rng))
+            state = apply(state, who,
+                          self._greedy(state, edition, who, rng, self.budget.reply_follow))
         return state
 
 
