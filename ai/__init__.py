@@ -15,9 +15,10 @@ import dataclasses
 from ai.evaluate import DEFAULT, Weights, evaluate, player_value
 from ai.search import Budget, SearchBot
 
-# easy: judges a handful of actions by their immediate effect, with mistakes;
-# normal: every action, the best few played to the end of the turn;
-# strong: and the best of those played through the other players' replies.
+# easy: judges four actions by their immediate effect, with errors of up to ten points;
+# normal: every action, the best six played to the end of the turn;
+# strong: the best twelve to the end of the turn, the best four of those through the other
+# players' replies in two worlds. Figures: bench/RESULTS.md.
 LEVELS: dict[str, Budget] = {
     "easy": Budget(sample=4, noise=10.0, follow=4, seconds=0.15),
     "normal": Budget(width=6, follow=12, seconds=1.0),

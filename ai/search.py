@@ -7,11 +7,15 @@ A decision is judged in up to three stages, each on fewer candidates than the on
    made greedily: the promotion, the card, the truck move...), since a card is worth what
    the rest of the turn makes of it;
 3. the best `replies` of those are played on through the other players' turns, each of them
-   answering greedily for themselves, until the player decides again, in `worlds`
-   determinisations of the hidden orders.
+   answering with the action best for themselves by the same evaluation, until the player
+   decides again, in `worlds` determinisations of the hidden orders. Every candidate meets
+   the same worlds and random draws: with independent draws, luck outweighed the small
+   differences between good candidates and this stage lost to `normal`.
 
 Every simulation runs in a world whose hidden orders were redrawn by the bot (ai.view), so it
-never sees the real bag or decks. A clock limit stops a stage early, keeping the best found.
+never sees the real bag or decks. A clock limit stops a stage early, keeping the best found;
+only then can the same bot shown the same position answer differently (with `seconds=None`
+it is a pure function of its seed and the public position).
 """
 
 from __future__ import annotations

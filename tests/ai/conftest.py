@@ -37,4 +37,4 @@ def tiny(level: str) -> dict[str, object]:
     return {"easy": {"seconds": None},
             "normal": {"sample": 8, "width": 2, "follow": 4, "seconds": None},
             "strong": {"sample": 8, "width": 2, "replies": 2, "worlds": 2, "follow": 3,
-                       "seconds": None}}[level]
+                       "reply_follow": 3, "seconds": None}}[level]
