@@ -163,3 +163,31 @@ def test_rank_lists_legal_actions_best_first_and_choose_takes_the_first():
     assert all(action in legal for action, _value in ranked)
     assert len({str(a) for a, _v in ranked}) == len(ranked)
     assert ranked[0][0] == strong.choose(state, pid)
+
+
+def _simulated(level, state, player, monkeypatch):
+    """Every position the bot simulates from, as JSON, in order."""
+    seen = []
+    real_apply = ai.search.apply
+
+    def spy(position, who, action):
+        seen.append(position.to_json())
+        return real_apply(position, who, action)
+
+    monkeypatch.setattr(ai.search, "apply", spy)
+    choice = ai.bot(level, seed=11, **tiny(level)).choose(state, player)
+    monkeypatch.setattr(ai.search, "apply", real_apply)
+    return choice, seen
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("case", ["era-end", "pick"])
+def test_the_bot_never_simulates_the_real_hidden_orders(level, case, monkeypatch):
+    # Stronger than comparing choices (a choice rarely hinges on the hidden orders): every
+    # position the bot plays through is the same whatever the real orders are.
+    state = HIDDEN_CASES[case]()
+    player = pending_decision(state).player
+    choice, seen = _simulated(level, state, player, monkeypatch)
+    other_choice, other_seen = _simulated(level, _shuffle_hidden(state, 5), player, monkeypatch)
+    assert len(seen) > 1
+    assert (choice, seen) == (other_choice, other_seen)
