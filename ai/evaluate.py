@@ -58,7 +58,9 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
     value = float(p.lobby * edition.lobby_points)
     best = float(edition.lobby_points)
     for dept in edition.departments:
-        factor = measured[edition.department_measures[dept]]
+        # A measure this evaluation does not know (a newer edition) counts as nothing yet:
+        # the bot then plays less well there, but never stops a game.
+        factor = measured.get(edition.department_measures[dept], 0.0)
         best = max(best, factor)
         value += sum(f * n for f, n in enumerate(p.floors[dept], start=1)) * factor
     if over:
