@@ -22,7 +22,7 @@ from ai.search import Budget, SearchBot
 LEVELS: dict[str, Budget] = {
     "easy": Budget(sample=4, noise=10.0, follow=4, seconds=0.15),
     "normal": Budget(width=6, follow=12, seconds=1.0),
-    "strong": Budget(width=12, replies=4, worlds=2, follow=16, seconds=2.0),
+    "strong": Budget(width=12, replies=4, worlds=2, follow=16, seconds=1.5),
 }
 
 

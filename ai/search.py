@@ -113,15 +113,17 @@ class SearchBot:
             worlds = [rng.getrandbits(64) for _ in range(budget.worlds)]
             deep = []
             for _value, i, action, done in ranked[:budget.replies]:
-                total = 0.0
+                values = []
                 for w, world_seed in enumerate(worlds):
+                    if w > 0 and out_of_time():
+                        break
                     wrng = random.Random(world_seed)
                     if w > 0:  # another world: the hidden orders drawn again
                         alt = apply(determinise(state, wrng), player, action)
                         done = self._finish_turn(alt, edition, player, wrng)
                     after = self._others_play(done, edition, player, wrng)
-                    total += evaluate(after, edition, player, self.weights)
-                deep.append((total / budget.worlds, i, action, done))
+                    values.append(evaluate(after, edition, player, self.weights))
+                deep.append((sum(values) / len(values), i, action, done))
                 if out_of_time():
                     break
             if len(deep) >= 2:
