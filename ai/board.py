@@ -1,0 +1,91 @@
+"""Facts about the map the evaluation needs, derived from the public edition data."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from rules import Edition, State
+
+
+@lru_cache(maxsize=8)
+def steps(edition: Edition) -> dict[str, tuple[str, ...]]:
+    """Which sections a truck on a section (or a depot) may step onto (RULES §8)."""
+    def ends(node: str, skip: str | None) -> list[str]:
+        if edition.nodes[node].country is not None:
+            return []
+        return [f"{link.id}.{1 if link.a == node else link.sections}"
+                for link in edition.links_at[node] if link.id != skip]
+
+    graph: dict[str, tuple[str, ...]] = {}
+    for sid, (link, n) in edition.sections.items():
+        ids = link.section_ids()
+        near = [ids[n - 2]] if n > 1 else ends(link.a, link.id)
+        near += [ids[n]] if n < link.sections else ends(link.b, link.id)
+        graph[sid] = tuple(near)
+    for depot in edition.depots.values():
+        graph[depot.id] = tuple(ends(depot.node, None))
+    return graph
+
+
+@lru_cache(maxsize=8)
+def border_sections(edition: Edition) -> dict[str, str]:
+    """Section -> the country a truck standing on it can deliver to."""
+    out: dict[str, str] = {}
+    for sid, (link, n) in edition.sections.items():
+        for end, node in ((1, link.a), (link.sections, link.b)):
+            country = edition.nodes[node].country
+            if n == end and country is not None:
+                out[sid] = country
+    return out
+
+
+@lru_cache(maxsize=8)
+def reverse_steps(edition: Edition) -> dict[str, tuple[str, ...]]:
+    rev: dict[str, list[str]] = {}
+    for origin, targets in steps(edition).items():
+        for target in targets:
+            rev.setdefault(target, []).append(origin)
+    return {k: tuple(v) for k, v in rev.items()}
+
+
+def delivery_distance(state: State, edition: Edition, player: str) -> dict[str, int]:
+    """Steps (the delivery step included) from each place to a delivery the player has
+    not made yet, driving on built sections only; places that cannot reach one are absent.
+
+    A country already delivered to still counts, at a penalty of two steps: it pays DM but
+    adds nothing to the Trade department.
+    """
+    delivered = set(state.players[player].delivered)
+    dist: dict[str, int] = {}
+    todo: deque[str] = deque()
+    for sid, country in border_sections(edition).items():
+        if sid in state.built and state.era >= edition.countries[country].opens_era:
+            dist[sid] = 1 + (2 if country in delivered else 0)
+    # Dijkstra-lite: two-level seeds, then breadth-first over unit steps.
+    for sid in sorted(dist, key=dist.__getitem__):
+        todo.append(sid)
+    rev = reverse_steps(edition)
+    while todo:
+        here = todo.popleft()
+        for origin in rev.get(here, ()):
+            if origin in edition.depots or origin in state.built:
+                d = dist[here] + 1
+                if d < dist.get(origin, 99):
+                    dist[origin] = d
+                    todo.append(origin)
+    return dist
+
+
+@lru_cache(maxsize=8)
+def total_sections(edition: Edition) -> int:
+    return sum(era.supply for era in edition.eras)
+
+
+def progress(state: State, edition: Edition) -> float:
+    """How far the game is, 0 at the start and 1 once the last era's supply is empty."""
+    if state.phase in ("final", "scoring", "over"):
+        return 1.0
+    done = sum(era.supply for era in edition.eras[:state.era - 1])
+    done += edition.era(state.era).supply - state.era_supply
+    return min(1.0, done / total_sections(edition))
