@@ -16,6 +16,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from babel import Locale
+from babel.numbers import format_decimal
+
 SUPPORTED = ("en", "de", "fr")
 DEFAULT = "en"
 
@@ -64,11 +67,57 @@ def normalise(lang: str | None) -> str:
     return short if short in SUPPORTED else DEFAULT
 
 
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_key(code: str, lang: str, count: object) -> str:
+    """`code.one`, `code.other`...: the form CLDR's plural rule of `lang` picks for `count`
+    (French counts 0 as singular, English and German do not). A message with a count is
+    written once per form a language needs; `other` is always there."""
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return f"{code}.other"
+    return f"{code}.{_locale(lang).plural_form(abs(count))}"
+
+
+def ordinal(n: int, lang: str | None = DEFAULT) -> str:
+    """'2nd', '2.', '2e' (and '1er' in French): by CLDR's ordinal rule of `lang`."""
+    short = normalise(lang)
+    form = _locale(short).ordinal_form(n)
+    words = catalogue(short)
+    template = words.get(f"word.nth.{form}") or words.get("word.nth.other", "{n}")
+    return template.replace("{n}", str(n))
+
+
+def number(n: int | float, lang: str | None = DEFAULT) -> str:
+    """A number as `lang` writes it: 12,345 / 12.345 / 12 345."""
+    return format_decimal(n, locale=normalise(lang))
+
+
+def _template(code: str, lang: str, params: dict[str, Any]) -> str | None:
+    words = catalogue(lang)
+    found = words.get(code)
+    if found is None and f"{code}.other" in words:
+        found = words.get(plural_key(code, lang, params.get("count")),
+                          words[f"{code}.other"])
+    return found
+
+
 def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
-    """The message for `code` in `lang` with `params` filled in; never raises."""
-    template = catalogue(normalise(lang)).get(code)
+    """The message for `code` in `lang` with `params` filled in; never raises. A message
+    written in plural forms (`code.one`, `code.other`) is chosen by the `count` parameter,
+    which is then shown as `lang` writes numbers."""
+    short = normalise(lang)
+    template = _template(code, short, params)
     if template is None:
-        template = catalogue(DEFAULT).get(code)
+        template = _template(code, DEFAULT, params)
+    if template is not None and isinstance(params.get("count"), int) \
+            and not isinstance(params.get("count"), bool):
+        params = {**params, "count": number(params["count"], short)}
     if template is None:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{code} ({shown})" if shown else code
@@ -81,4 +130,5 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
 
 
 def has(code: str) -> bool:
-    return code in catalogue(DEFAULT)
+    words = catalogue(DEFAULT)
+    return code in words or f"{code}.other" in words
