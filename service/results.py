@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rules import State
+from service.labels import Labelled
 from store import Game
 
 
@@ -91,6 +92,8 @@ class Legal(NamedTuple):
     player: str
     actions: list[str]
     version: int
+    # the same actions named by the board, when asked for in a language (service.labels)
+    labelled: tuple[Labelled, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,14 @@ Discord, the console, the log and the turn story all name actions through here.
 """
 
 from service.labels.actions import action_label, fit
-from service.labels.choices import Labelled, grouped, labelled, matches, ranked
+from service.labels.choices import (
+    Labelled,
+    grouped,
+    labelled,
+    legal_labelled,
+    matches,
+    ranked,
+)
 from service.labels.places import (
     card_name,
     city,
@@ -24,6 +31,6 @@ from service.labels.places import (
 
 __all__ = [
     "Labelled", "action_label", "card_name", "city", "colour_name", "country_name",
-    "depot_name", "fit", "goods_name", "grouped", "labelled", "link_name", "lock_name",
-    "matches", "ranked", "section_name", "staff_place",
+    "depot_name", "fit", "goods_name", "grouped", "labelled", "legal_labelled", "link_name",
+    "lock_name", "matches", "ranked", "section_name", "staff_place",
 ]

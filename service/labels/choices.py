@@ -64,10 +64,12 @@ def matches(typed: str, item: Labelled) -> bool:
 
 def ranked(items: Sequence[Labelled], typed: str, kinds: Sequence[str] = (),
            limit: int = 25) -> list[Labelled]:
-    """The items matching `typed` (and of `kinds`, if given), those whose label or notation
-    starts with it first, then by kind as a player meets them."""
+    """The items matching `typed` (and whose notation's first word is one of `kinds`, if
+    given), those whose label or notation starts with it first, then by kind as a player
+    meets them."""
     start = _fold(typed).strip()
-    found = [i for i in items if (not kinds or i.kind in kinds) and matches(typed, i)]
+    found = [i for i in items
+             if (not kinds or i.notation.split(" ", 1)[0] in kinds) and matches(typed, i)]
 
     def key(item: Labelled) -> tuple[bool, int, int]:
         begins = item.notation.startswith(start) or _fold(item.label).startswith(start)
@@ -84,3 +86,10 @@ def grouped(items: Sequence[Labelled]) -> list[tuple[str, list[Labelled]]]:
         groups.setdefault(item.kind, []).append(item)
     order = {k: n for n, k in enumerate(KIND_ORDER)}
     return sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order)))
+
+
+def legal_labelled(state: State, player: str, lang: str) -> tuple[Labelled, ...]:
+    """The player's legal actions now, labelled in `lang` (what every adapter shows)."""
+    from rules import edition_of, legal_actions
+
+    return tuple(labelled(legal_actions(state, player), edition_of(state), lang, state, player))
