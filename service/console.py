@@ -28,6 +28,7 @@ from .console_votes import VotesMixin
 from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
+from .labels import legal_lines
 from .results import ActResult
 from .settings import Settings
 from .validation import parse_record
@@ -251,6 +252,13 @@ class Console(VotesMixin):
             _, actor, rest = [*rest.split(None, 2), "", ""][:3]
         game_id = self._game_id()
         player = await self._actor(actor)
+        if rest.strip().isdigit():  # "/act 12": number 12 of /legal
+            legal = await self.service.legal(game_id, player)
+            number = int(rest)
+            if not 1 <= number <= len(legal.actions):
+                raise ServiceError("console.no_such_choice", number=number,
+                                   count=len(legal.actions))
+            rest = legal.actions[number - 1]
         result = await self.service.act(game_id, player, rest, lang=self.lang)
         self._report(result)
 
@@ -274,8 +282,9 @@ class Console(VotesMixin):
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self._actor(actor) if actor else None
-        who, actions, _ = await self.service.legal(self._game_id(), player)
-        self.say("console.legal", player=who, actions=" | ".join(actions) or "-")
+        found = await self.service.legal(self._game_id(), player, lang=self.lang)
+        for text in legal_lines(found.player, found.labelled, self.lang):
+            self.out(text)
 
     async def board(self, rest: str, actor: str | None) -> None:
         opts = _options(rest, "/board", ("at_move", "view"))

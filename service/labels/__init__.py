@@ -13,6 +13,7 @@ from service.labels.choices import (
     grouped,
     labelled,
     legal_labelled,
+    legal_lines,
     matches,
     ranked,
 )
@@ -31,6 +32,7 @@ from service.labels.places import (
 
 __all__ = [
     "Labelled", "action_label", "card_name", "city", "colour_name", "country_name",
-    "depot_name", "fit", "goods_name", "grouped", "labelled", "legal_labelled", "link_name",
+    "depot_name", "fit", "goods_name", "grouped", "labelled", "legal_labelled", "legal_lines",
+    "link_name",
     "lock_name", "matches", "ranked", "section_name", "staff_place",
 ]

@@ -93,3 +93,21 @@ def legal_labelled(state: State, player: str, lang: str) -> tuple[Labelled, ...]
     from rules import edition_of, legal_actions
 
     return tuple(labelled(legal_actions(state, player), edition_of(state), lang, state, player))
+
+
+def legal_lines(player: str, items: Sequence[Labelled], lang: str) -> list[str]:
+    """The console's `/legal`: a head line, then each kind and its numbered labels. The
+    numbers are places in the legal list, so `/act 12` plays number 12 whatever the
+    grouping."""
+    from locales import translate
+
+    groups = grouped(items)
+    kinds = ", ".join(f"{translate(f'label.group.{kind}', lang)} ({len(found)})"
+                      for kind, found in groups)
+    lines = [translate("console.legal", lang, player=player, actions=kinds or "-")]
+    for kind, found in groups:
+        lines.append(translate("console.legal_group", lang,
+                               group=translate(f"label.group.{kind}", lang)))
+        lines += [translate("console.legal_item", lang, number=i.index + 1, label=i.label)
+                  for i in found]
+    return lines
