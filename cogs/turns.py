@@ -46,14 +46,14 @@ async def legal_choices(interaction: discord.Interaction, current: str,
     try:
         named = getattr(interaction.namespace, "game", None)
         game = await game_here(interaction, named if isinstance(named, int) else None)
-        legal = await service_of(interaction).legal(game.id, user_id(interaction),
-                                                    lang=lang_of(interaction))
+        legal = await service_of(interaction).labelled(game.id, user_id(interaction),
+                                                       lang_of(interaction))
     except Exception:  # no game here, not running, not theirs: simply nothing to offer
         return []
     typed = " ".join(current.split()[:8]) if len(current) <= MAX_INPUT else "\0"
     return [app_commands.Choice(name=fit(i.label, 100),
                                 value=i.notation if len(i.notation) <= 100 else f"#{i.index}")
-            for i in ranked(legal.labelled, typed, kinds, MAX_CHOICES)]
+            for i in ranked(legal.items, typed, kinds, MAX_CHOICES)]
 
 
 def kind_autocomplete(*kinds: str) -> Callable[..., Coroutine[Any, Any, list[Any]]]:

@@ -282,8 +282,8 @@ class Console(VotesMixin):
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self._actor(actor) if actor else None
-        found = await self.service.legal(self._game_id(), player, lang=self.lang)
-        for text in legal_lines(found.player, found.labelled, self.lang):
+        found = await self.service.labelled(self._game_id(), player, self.lang)
+        for text in legal_lines(found.player, found.items, self.lang):
             self.out(text)
 
     async def board(self, rest: str, actor: str | None) -> None:

@@ -92,8 +92,22 @@ class Legal(NamedTuple):
     player: str
     actions: list[str]
     version: int
-    # the same actions named by the board, when asked for in a language (service.labels)
-    labelled: tuple[Labelled, ...] = ()
+
+
+class LabelledLegal(NamedTuple):
+    """The same list, each action also named by the board in one language (issue 13)."""
+
+    player: str
+    items: tuple[Labelled, ...]
+    version: int
+
+    @property
+    def actions(self) -> list[str]:
+        return [i.notation for i in self.items]
+
+    @property
+    def labels(self) -> list[str]:
+        return [i.label for i in self.items]
 
 
 @dataclass(frozen=True, slots=True)

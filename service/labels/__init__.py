@@ -7,7 +7,7 @@ the edition and, where the notation alone cannot say it (where a truck starts), 
 Discord, the console, the log and the turn story all name actions through here.
 """
 
-from service.labels.actions import action_label, fit
+from service.labels.actions import action_label, fit, truck_route
 from service.labels.choices import (
     Labelled,
     grouped,
@@ -27,6 +27,7 @@ from service.labels.places import (
     link_name,
     lock_name,
     section_name,
+    slot_name,
     staff_place,
 )
 
@@ -34,5 +35,5 @@ __all__ = [
     "Labelled", "action_label", "card_name", "city", "colour_name", "country_name",
     "depot_name", "fit", "goods_name", "grouped", "labelled", "legal_labelled", "legal_lines",
     "link_name",
-    "lock_name", "matches", "ranked", "section_name", "staff_place",
+    "lock_name", "matches", "ranked", "section_name", "slot_name", "staff_place", "truck_route",
 ]

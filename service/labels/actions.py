@@ -80,8 +80,10 @@ def _where_truck(edition: Edition, position: str, lang: str) -> str:
     return section_name(edition, position, lang, colour=False)
 
 
-def _move(edition: Edition, action: Move, lang: str, state: State | None,
-          player: str | None) -> str:
+def truck_route(edition: Edition, action: Move, lang: str, state: State | None = None,
+                player: str | None = None) -> tuple[str, str, str | None]:
+    """(the places a move passes and ends at, 'A → B → C'; the goods it carries, or '';
+    the country it delivers to, named, or None)."""
     start: str | None = None
     goods = ""
     if state is not None and player in state.players:
@@ -97,18 +99,24 @@ def _move(edition: Edition, action: Move, lang: str, state: State | None,
             stops.append(city(edition, node))
         here = step
     end = action.path[-1] if action.path else start
-    if action.path:
-        stops.append(_where_truck(edition, action.path[-1], lang))
-    elif start is not None:
-        stops.append(_where_truck(edition, start, lang))
+    if end is not None:
+        stops.append(_where_truck(edition, end, lang))
+    country = None
+    if action.deliver and end is not None:
+        code = delivery_country(edition, end)
+        country = country_name(edition, code, lang) if code else None
+    return " → ".join(stops) or "-", goods, country
+
+
+def _move(edition: Edition, action: Move, lang: str, state: State | None,
+          player: str | None) -> str:
+    route, goods, country = truck_route(edition, action, lang, state, player)
     head = (translate("label.truck_goods", lang, truck=action.truck,
                       goods=goods_name(goods, lang))
             if goods else translate("label.truck", lang, truck=action.truck))
-    text = translate("label.move", lang, truck=head, route=" → ".join(stops) or "-")
+    text = translate("label.move", lang, truck=head, route=route)
     if action.deliver:
-        country = delivery_country(edition, end) if end is not None else None
-        text = translate("label.deliver", lang, move=text,
-                         country=country_name(edition, country, lang) if country else "?")
+        text = translate("label.deliver", lang, move=text, country=country or "?")
     return text
 
 

@@ -244,9 +244,8 @@ async def test_a_turn_that_goes_on_gets_a_private_prompt(
 
     real_legal = table.service.legal
 
-    async def legal_of_whoever_decides(game_id: int, user_id: str | None = None,
-                                       lang: str | None = None) -> Any:
-        return await real_legal(game_id, lang=lang)
+    async def legal_of_whoever_decides(game_id: int, user_id: str | None = None) -> Any:
+        return await real_legal(game_id)
 
     monkeypatch.setattr(table.service, "act", same_player_continues)
     monkeypatch.setattr(table.service, "legal", legal_of_whoever_decides)
@@ -265,10 +264,9 @@ async def test_prompt_buttons_carry_the_version_of_their_list(
     game = await table.new_game(ANN, BEN)
     real_legal = table.service.legal
 
-    async def moved_on(game_id: int, user_id: str | None = None,
-                       lang: str | None = None) -> Any:
-        found = await real_legal(game_id, user_id, lang)
-        return Legal(found.player, found.actions, found.version + 1, found.labelled)
+    async def moved_on(game_id: int, user_id: str | None = None) -> Any:
+        found = await real_legal(game_id, user_id)
+        return Legal(found.player, found.actions, found.version + 1)
 
     monkeypatch.setattr(table.service, "legal", moved_on)
     await table.slash(await table.current(), "act", action=(await real_legal(game.id))[1][0])
