@@ -76,12 +76,14 @@ def _locale(lang: str) -> Locale:
 
 
 def plural_key(code: str, lang: str, count: object) -> str:
-    """`code.one`, `code.other`...: the form CLDR's plural rule of `lang` picks for `count`
+    """`code.one`, `code.few`...: the form CLDR's plural rule of `lang` picks for `count`
     (French counts 0 as singular, English and German do not). A message with a count is
-    written once per form a language needs; `other` is always there."""
+    written as `code` (the general, "other" form) plus one key per further form that the
+    language needs, so every code stays a key of its own."""
     if isinstance(count, bool) or not isinstance(count, int | float):
-        return f"{code}.other"
-    return f"{code}.{_locale(lang).plural_form(abs(count))}"
+        return code
+    form = _locale(lang).plural_form(abs(count))
+    return code if form == "other" else f"{code}.{form}"
 
 
 def ordinal(n: int, lang: str | None = DEFAULT) -> str:
@@ -100,16 +102,16 @@ def number(n: int | float, lang: str | None = DEFAULT) -> str:
 
 def _template(code: str, lang: str, params: dict[str, Any]) -> str | None:
     words = catalogue(lang)
-    found = words.get(code)
-    if found is None and f"{code}.other" in words:
-        found = words.get(plural_key(code, lang, params.get("count")),
-                          words[f"{code}.other"])
-    return found
+    if "count" in params:
+        found = words.get(plural_key(code, lang, params["count"]))
+        if found is not None:
+            return found
+    return words.get(code)
 
 
 def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """The message for `code` in `lang` with `params` filled in; never raises. A message
-    written in plural forms (`code.one`, `code.other`) is chosen by the `count` parameter,
+    written in plural forms (`code`, `code.one`...) is chosen by the `count` parameter,
     which is then shown as `lang` writes numbers."""
     short = normalise(lang)
     template = _template(code, short, params)
@@ -130,5 +132,4 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
 
 
 def has(code: str) -> bool:
-    words = catalogue(DEFAULT)
-    return code in words or f"{code}.other" in words
+    return code in catalogue(DEFAULT)
