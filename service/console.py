@@ -96,7 +96,7 @@ class Console(VotesMixin):
             "/game": self.game, "/act": self.act, "/pass": self.act, "/legal": self.legal,
             "/board": self.board, "/status": self.status_cmd, "/log": self.log,
             "/undo": self.undo, "/export": self.export, "/import": self.import_,
-            "/help": self.help,
+            "/help": self.help, "/rules": self.rules,
         }
         handler = commands.get(head)
         if handler is None:
@@ -133,6 +133,9 @@ class Console(VotesMixin):
 
     async def help(self, rest: str, actor: str | None) -> None:
         self.say("console.help")
+
+    async def rules(self, rest: str, actor: str | None) -> None:
+        self.say("rules.aid")
 
     async def game(self, rest: str, actor: str | None) -> None:
         sub, _, args = rest.partition(" ")
