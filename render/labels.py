@@ -98,7 +98,8 @@ _TABLE: dict[str, dict[str, str]] = {
     "sym_unbuilt": {"en": "not built yet", "de": "noch nicht gebaut", "fr": "pas encore construit"},
     "sym_station": {"en": "station space", "de": "Raststättenfeld", "fr": "case de station"},
     "sym_develop": {"en": "development +1", "de": "Entwicklung +1", "fr": "développement +1"},
-    "sym_bonus": {"en": "bonus-tile space", "de": "Bonusfeld", "fr": "case de bonus"},
+    "sym_bonus": {"en": "bonus-tile space", "de": "Feld für ein Bonusplättchen",
+                  "fr": "case de tuile Bonus"},
     "sym_truck": {"en": "truck: owner, goods", "de": "Lkw: Besitzer, Ware",
                   "fr": "camion : joueur, marchandise"},
     # colours, for the office rows

@@ -90,7 +90,7 @@ async def test_french_and_german(tmp_path: Path, table: Table) -> None:
 async def test_abandon_by_vote(table: Table) -> None:
     out = await table("/game new players:3 names:ann,ben,cem seed:4", "as ben /game abandon",
                       "as cem /game abandon no", "as ann /game abandon no", "/status")
-    assert "ben want(s) to abandon game 1: 2 of 3 players must agree." in out
+    assert "For abandoning game 1: ben. 2 of 3 players must agree." in out
     assert "Not answered yet: ann, cem." in out
     assert "The vote on abandoning game 1 was refused; the game goes on." in out
     assert "abandoned" not in out.split("refused")[-1]

@@ -118,12 +118,18 @@ def test_labels_of_whole_games_fit_discord_and_speak_the_language(decisions, lan
     assert {"route", "build", "load", "move", "promote", "pick", "pass"} <= kinds
 
 
-def test_a_truck_move_says_where_it_starts_from_the_state(decisions) -> None:
-    moves = [(s, p, o) for s, p, opts in decisions for o in opts if str(o).startswith("move")]
+def test_a_truck_move_says_what_it_carries_and_where_it_ends(decisions) -> None:
+    from service.labels import goods_name, section_name
+
+    moves = [(s, p, o) for s, p, opts in decisions for o in opts
+             if str(o).startswith("move") and o.path and not o.deliver]
     assert moves
-    state, pid, move = moves[0]
-    text = action_label(move, EDITION, "en", state, pid)
-    assert text.startswith(f"Truck {move.truck} (") and " → " in text or "→" not in text
+    for state, pid, move in moves[:50]:
+        truck = state.players[pid].trucks[move.truck - 1]
+        text = action_label(move, EDITION, "en", state, pid)
+        assert text.startswith(f"Truck {move.truck} ({goods_name(truck.goods, 'en')}): ")
+        assert text.endswith(section_name(EDITION, move.path[-1], "en", colour=False))
+        assert action_label(move, EDITION, "en").startswith(f"Truck {move.truck}: ")
 
 
 def test_typed_words_match_labels_in_any_spelling_and_the_notation(decisions) -> None:
