@@ -6,8 +6,32 @@ come from the edition, the same on the map in every language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import TypeVar
+
 from locales import ordinal, translate
 from rules.model import Edition
+
+F = TypeVar("F", bound=Callable[..., str])
+_MEMO: dict[tuple[object, ...], str] = {}
+_MEMO_MAX = 50_000
+
+
+def _memo(fn: F) -> F:
+    """A name depends only on the edition (pinned by its hash), the id and the language:
+    remembered, so labelling a long legal list stays within autocomplete's budget."""
+    @wraps(fn)
+    def named(edition: Edition, *args: object, **kw: object) -> str:
+        key = (fn.__name__, edition.hash, *args, *sorted(kw.items()))
+        found = _MEMO.get(key)
+        if found is None:
+            if len(_MEMO) >= _MEMO_MAX:
+                _MEMO.clear()
+            found = _MEMO[key] = fn(edition, *args, **kw)
+        return found
+
+    return named  # type: ignore[return-value]
 
 DASH = "–"  # between a link's two cities, as on the map's legend
 
@@ -42,6 +66,7 @@ def _ends(edition: Edition, link_id: str) -> str:
     return f"{city(edition, link.a)}{DASH}{city(edition, link.b)}"
 
 
+@_memo
 def link_name(edition: Edition, link_id: str, lang: str) -> str:
     """'Hamburg–Bremen · Rot': a link by its two cities and its colour."""
     if link_id not in edition.links:
@@ -50,6 +75,7 @@ def link_name(edition: Edition, link_id: str, lang: str) -> str:
                      colour=colour_name(edition.links[link_id].colour, lang))
 
 
+@_memo
 def section_name(edition: Edition, section: str, lang: str, *, colour: bool = True) -> str:
     """'Hamburg–Bremen, 2nd of 3 · red': a section by its link's cities and its place."""
     found = edition.sections.get(section)
@@ -59,12 +85,13 @@ def section_name(edition: Edition, section: str, lang: str, *, colour: bool = Tr
     ends = _ends(edition, link.id)
     where = (ends if link.sections == 1
              else translate("place.section_of", lang, ends=ends, nth=ordinal(n, lang),
-                               count=link.sections))
+                               count=str(link.sections)))
     if not colour:
         return where
     return translate("place.coloured", lang, what=where, colour=colour_name(link.colour, lang))
 
 
+@_memo
 def depot_name(edition: Edition, depot_id: str, lang: str) -> str:
     depot = edition.depots.get(depot_id)
     if depot is None:
@@ -73,6 +100,7 @@ def depot_name(edition: Edition, depot_id: str, lang: str) -> str:
                      colour=colour_name(depot.colour, lang))
 
 
+@_memo
 def card_name(edition: Edition, card_id: str, lang: str, chosen: str | None = None) -> str:
     """A card by its colours ('Karte Orange/Lila, als Lila'), and its extra build."""
     card = edition.cards.get(card_id)
@@ -90,6 +118,7 @@ def card_name(edition: Edition, card_id: str, lang: str, chosen: str | None = No
     return text
 
 
+@_memo
 def lock_name(edition: Edition, lock_id: str, lang: str) -> str:
     """Research by department and floor ('Handel, Etage 2'), or the capacity lock."""
     lock = edition.locks.get(lock_id)
@@ -105,6 +134,7 @@ def floor_name(department: str, floor: int, lang: str) -> str:
                      floor=floor)
 
 
+@_memo
 def staff_place(edition: Edition, place: str, lang: str) -> str:
     """Where an employee stands: an office seat, the lobby, or a department floor."""
     if place.startswith("seat:"):
