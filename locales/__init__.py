@@ -11,6 +11,7 @@ message that itself crashes would hide the error the player needs to see.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cache
 from importlib import resources
@@ -109,6 +110,19 @@ def _template(code: str, lang: str, params: dict[str, Any]) -> str | None:
     return words.get(code)
 
 
+# Parameters that carry a game word by its id (colours, goods, countries...): shown in the
+# message's language, so "black" never reaches a German sentence (issue 13).
+WORD_PARAMS = {"colour": "colour", "actual": "colour", "colours": "colour",
+               "goods": "goods", "offered": "goods", "country": "country",
+               "department": "department", "slot": "slot"}
+_LIST = re.compile(r"(, |/| )")
+
+
+def _word(kind: str, value: str, words: dict[str, str]) -> str:
+    return "".join(words.get(f"word.{kind}.{part}", part) if part.strip(", /") else part
+                   for part in _LIST.split(value))
+
+
 def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """The message for `code` in `lang` with `params` filled in; never raises. A message
     written in plural forms (`code`, `code.one`...) is chosen by the `count` parameter,
@@ -123,7 +137,11 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     if template is None:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{code} ({shown})" if shown else code
-    words = {k: translate(v, lang, **v.params) if isinstance(v, Phrase) else v
+    own = catalogue(short)
+    words = {k: translate(v, lang, **v.params) if isinstance(v, Phrase)
+             else _word(WORD_PARAMS[k], v, own)
+             if k in WORD_PARAMS and type(v) is str and not code.startswith(("label.", "place."))
+             else v
              for k, v in params.items()}
     try:
         return string.Formatter().vformat(template, (), _Lenient(words))

@@ -104,3 +104,13 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
     done = {lang: translate("undo.done", lang, player="ann", count=12345, actions="-")
             for lang in ("en", "de", "fr")}
     assert "12,345" in done["en"] and "12.345" in done["de"] and "12\u202f345" in done["fr"]
+
+
+def test_game_words_in_parameters_are_translated() -> None:
+    text = translate("link_wrong_colour", "de", link="k2", actual="black", colour="purple")
+    assert "Schwarz" in text and "Lila" in text and "black" not in text
+    text = translate("goods_not_offered", "fr", depot="d", offered="appliances, chemicals",
+                     goods="automotive")
+    assert "Électroménager, Chimie" in text and "appliances" not in text
+    assert "black" in translate("link_wrong_colour", "en", link="k2", actual="black",
+                                colour="red")
