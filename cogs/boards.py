@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-from importlib import resources
 
 import discord
 from discord import app_commands
@@ -92,7 +91,8 @@ class Boards(commands.Cog):
     async def rules(self, interaction: discord.Interaction) -> None:
         await begin(interaction)
         lang = note(interaction)
-        text = resources.files("rules").joinpath("RULES.md").read_bytes()
+        # the player aid in the player's language, not the engine's notes (issue 13)
+        text = t("rules.aid", lang).encode()
         await reply(interaction, t("discord.rules", lang),
                     file=discord.File(io.BytesIO(text), "RULES.md"))
 

@@ -224,10 +224,10 @@ async def _present_result(interaction: discord.Interaction, game: Game, result: 
     service = service_of(interaction)
     nxt = t("act.next", lang, player=names.get(result.next_player, ""),
             decision=t(f"decision.{result.decision}", lang))
-    legal = await service.legal(game.id, user_id(interaction))
+    legal = await service.labelled(game.id, user_id(interaction), lang)
     from cogs.views import prompt_view
 
-    view = prompt_view(game.id, legal.version, legal.actions)
+    view = prompt_view(game.id, legal.version, legal.actions, legal.labels, lang)
     await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
 
 
@@ -275,11 +275,12 @@ async def announce(bot: AutobahnBot, game_id: int, result: Any,
     kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS}
     kwargs["file"] = board_file(result.board)
     if result.next_player and game.version == result.version:
-        legal = await service.legal(game_id)
+        legal = await service.labelled(game_id, lang=public_lang(game))
         from cogs.views import prompt_view
 
         # The list belongs to legal.version: buttons of a later board would be wrong here.
-        view = prompt_view(game_id, legal.version, legal.actions)
+        view = prompt_view(game_id, legal.version, legal.actions, legal.labels,
+                           public_lang(game))
         if view is not None and legal.version == result.version:
             kwargs["view"] = view
     channel = bot.get_partial_messageable(game.thread_id or game.channel_id or 0,

@@ -29,9 +29,10 @@ from cogs.common import (
     service_of,
     user_id,
 )
-from cogs.i18n import SAFE_MENTIONS, t
-from cogs.views import rank, undo_view
+from cogs.i18n import SAFE_MENTIONS, lang_of, t
+from cogs.views import undo_view
 from service.errors import ConsentRequired
+from service.labels import fit, ranked
 
 MAX_CHOICES = 25
 MAX_INPUT = 200  # longer than any legal action; longer input is refused before any lookup
@@ -39,20 +40,20 @@ MAX_INPUT = 200  # longer than any legal action; longer input is refused before 
 
 async def legal_choices(interaction: discord.Interaction, current: str,
                         kinds: tuple[str, ...] = ()) -> list[app_commands.Choice[str]]:
-    """The user's legal actions matching `current`, best first, as autocomplete choices."""
+    """The user's legal actions matching `current` (label or notation), best first, as
+    autocomplete choices named by the board in the user's language; the value is the
+    notation (or `#index` for one longer than Discord's 100 characters)."""
     try:
         named = getattr(interaction.namespace, "game", None)
         game = await game_here(interaction, named if isinstance(named, int) else None)
-        legal = (await service_of(interaction).legal(game.id, user_id(interaction))).actions
+        legal = await service_of(interaction).labelled(game.id, user_id(interaction),
+                                                       lang_of(interaction))
     except Exception:  # no game here, not running, not theirs: simply nothing to offer
         return []
-    words = current.lower().split()[:8] if len(current) <= MAX_INPUT else ["\0"]
-    typed = " ".join(words)
-    found = [(i, n) for i, n in enumerate(legal)
-             if (not kinds or n.split(" ", 1)[0] in kinds) and all(w in n for w in words)]
-    found.sort(key=lambda item: (not item[1].startswith(typed), rank(item[1]), item[0]))
-    return [app_commands.Choice(name=n[:100], value=n if len(n) <= 100 else f"#{i}")
-            for i, n in found[:MAX_CHOICES]]
+    typed = " ".join(current.split()[:8]) if len(current) <= MAX_INPUT else "\0"
+    return [app_commands.Choice(name=fit(i.label, 100),
+                                value=i.notation if len(i.notation) <= 100 else f"#{i.index}")
+            for i in ranked(legal.items, typed, kinds, MAX_CHOICES)]
 
 
 def kind_autocomplete(*kinds: str) -> Callable[..., Coroutine[Any, Any, list[Any]]]:

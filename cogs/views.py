@@ -21,6 +21,8 @@ import discord
 from cogs.common import perform_act
 from cogs.errors import report_error
 from cogs.votes import perform_abandon_vote, perform_vote
+from locales import translate
+from service.labels import fit
 
 # Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
 KIND_ORDER = ("route", "bonus", "build", "upgrade", "load", "station", "research", "move",
@@ -140,7 +142,8 @@ class AbandonVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
 DYNAMIC_ITEMS = (ActButton, ActSelect, UndoVote, AbandonVote)
 
 
-def prompt_view(game_id: int, version: int, legal: Sequence[str]) -> discord.ui.View | None:
+def prompt_view(game_id: int, version: int, legal: Sequence[str],
+                labels: Sequence[str] = (), lang: str = "en") -> discord.ui.View | None:
     """Buttons and menus for the likely choices of the pending decision.
 
     Few choices: a button each. Many: one-word actions as buttons, then one menu per kind
@@ -148,27 +151,31 @@ def prompt_view(game_id: int, version: int, legal: Sequence[str]) -> discord.ui.
     """
     if not legal:
         return None
+    # what a player reads: the board's names (service.labels) when given, else notation
+    shown = list(labels) if len(labels) == len(legal) else list(legal)
     view = discord.ui.View(timeout=None)
     if len(legal) <= MAX_BUTTONS:
         for index, notation in enumerate(legal):
             style = (discord.ButtonStyle.secondary if kind_of(notation) == "pass"
                      else discord.ButtonStyle.primary)
-            view.add_item(ActButton(game_id, version, index, notation, style))
+            view.add_item(ActButton(game_id, version, index, fit(shown[index], 80), style))
         return view
     groups: dict[str, list[tuple[int, str]]] = {}
     buttons = 0
     for index, notation in enumerate(legal):
         kind = kind_of(notation)
         if kind in BUTTON_KINDS and buttons < MAX_BUTTONS:
-            view.add_item(ActButton(game_id, version, index, notation))
+            view.add_item(ActButton(game_id, version, index, fit(shown[index], 80)))
             buttons += 1
         else:
             groups.setdefault(kind, []).append((index, notation))
     ordered = sorted(groups, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
     for row, kind in enumerate(ordered[:MAX_SELECTS], start=1):
-        options = [discord.SelectOption(label=n[:100], value=str(i))
-                   for i, n in groups[kind][:SELECT_OPTIONS]]
-        select = ActSelect(game_id, version, kind, options, f"{kind} ({len(groups[kind])})")
+        options = [discord.SelectOption(label=fit(shown[i], 100), value=str(i))
+                   for i, _ in groups[kind][:SELECT_OPTIONS]]
+        select = ActSelect(game_id, version, kind, options,
+                           fit(f"{translate(f'label.group.{kind}', lang)} "
+                               f"({len(groups[kind])})", 150))
         select.item.row = row
         view.add_item(select)
     return view

@@ -11,10 +11,14 @@ message that itself crashes would hide the error the player needs to see.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
 
 SUPPORTED = ("en", "de", "fr")
 DEFAULT = "en"
@@ -64,15 +68,80 @@ def normalise(lang: str | None) -> str:
     return short if short in SUPPORTED else DEFAULT
 
 
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_key(code: str, lang: str, count: object) -> str:
+    """`code.one`, `code.few`...: the form CLDR's plural rule of `lang` picks for `count`
+    (French counts 0 as singular, English and German do not). A message with a count is
+    written as `code` (the general, "other" form) plus one key per further form that the
+    language needs, so every code stays a key of its own."""
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return code
+    form = _locale(lang).plural_form(abs(count))
+    return code if form == "other" else f"{code}.{form}"
+
+
+def ordinal(n: int, lang: str | None = DEFAULT) -> str:
+    """'2nd', '2.', '2e' (and '1er' in French): by CLDR's ordinal rule of `lang`."""
+    short = normalise(lang)
+    form = _locale(short).ordinal_form(n)
+    words = catalogue(short)
+    template = words.get(f"word.nth.{form}") or words.get("word.nth.other", "{n}")
+    return template.replace("{n}", str(n))
+
+
+def number(n: int | float, lang: str | None = DEFAULT) -> str:
+    """A number as `lang` writes it: 12,345 / 12.345 / 12 345."""
+    return format_decimal(n, locale=normalise(lang))
+
+
+def _template(code: str, lang: str, params: dict[str, Any]) -> str | None:
+    words = catalogue(lang)
+    if "count" in params:
+        found = words.get(plural_key(code, lang, params["count"]))
+        if found is not None:
+            return found
+    return words.get(code)
+
+
+# Parameters that carry a game word by its id (colours, goods, countries...): shown in the
+# message's language, so "black" never reaches a German sentence (issue 13).
+WORD_PARAMS = {"colour": "colour", "actual": "colour", "colours": "colour",
+               "goods": "goods", "offered": "goods", "country": "country",
+               "department": "department", "slot": "slot"}
+_LIST = re.compile(r"(, |/| )")
+
+
+def _word(kind: str, value: str, words: dict[str, str]) -> str:
+    return "".join(words.get(f"word.{kind}.{part}", part) if part.strip(", /") else part
+                   for part in _LIST.split(value))
+
+
 def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
-    """The message for `code` in `lang` with `params` filled in; never raises."""
-    template = catalogue(normalise(lang)).get(code)
+    """The message for `code` in `lang` with `params` filled in; never raises. A message
+    written in plural forms (`code`, `code.one`...) is chosen by the `count` parameter,
+    which is then shown as `lang` writes numbers."""
+    short = normalise(lang)
+    template = _template(code, short, params)
     if template is None:
-        template = catalogue(DEFAULT).get(code)
+        template = _template(code, DEFAULT, params)
+    if template is not None and isinstance(params.get("count"), int) \
+            and not isinstance(params.get("count"), bool):
+        params = {**params, "count": number(params["count"], short)}
     if template is None:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{code} ({shown})" if shown else code
-    words = {k: translate(v, lang, **v.params) if isinstance(v, Phrase) else v
+    own = catalogue(short)
+    words = {k: translate(v, lang, **v.params) if isinstance(v, Phrase)
+             else _word(WORD_PARAMS[k], v, own)
+             if k in WORD_PARAMS and type(v) is str and not code.startswith(("label.", "place."))
+             else v
              for k, v in params.items()}
     try:
         return string.Formatter().vformat(template, (), _Lenient(words))

@@ -12,15 +12,15 @@ LANGS = ("en", "de", "fr")
 _TABLE: dict[str, dict[str, str]] = {
     "era": {"en": "Era", "de": "Ära", "fr": "Ère"},
     "supply": {"en": "Supply", "de": "Vorrat", "fr": "Réserve"},
-    "sections_left": {"en": "sections left", "de": "Abschnitte übrig",
-                      "fr": "tronçons restants"},
+    "sections_left": {"en": "sections left", "de": "Straßenabschnitte übrig",
+                      "fr": "sections de route restantes"},
     "turn": {"en": "Turn", "de": "Zug", "fr": "Tour"},
     "to_decide": {"en": "to decide", "de": "entscheidet", "fr": "doit décider"},
     "game_over": {"en": "Game over", "de": "Spielende", "fr": "Fin de partie"},
     "final_round": {"en": "final round", "de": "letzte Runde", "fr": "dernier tour"},
-    "offices": {"en": "Construction offices", "de": "Baubüros", "fr": "Bureaux de construction"},
+    "offices": {"en": "Construction offices", "de": "Bauämter", "fr": "Bureaux de construction"},
     "administration": {"en": "Administration", "de": "Verwaltung", "fr": "Administration"},
-    "lobby": {"en": "Lobby", "de": "Foyer", "fr": "Hall"},
+    "lobby": {"en": "Lobby", "de": "Verwaltungslobby", "fr": "Hall de l'Administration"},
     "floor": {"en": "Floor", "de": "Etage", "fr": "Étage"},
     "network": {"en": "Network", "de": "Netz", "fr": "Réseau"},
     "trade": {"en": "Trade", "de": "Handel", "fr": "Commerce"},
@@ -31,9 +31,9 @@ _TABLE: dict[str, dict[str, str]] = {
     "keys": {"en": "Keys", "de": "Schlüssel", "fr": "Clés"},
     "development": {"en": "Development", "de": "Entwicklung", "fr": "Développement"},
     "deliveries": {"en": "Deliveries", "de": "Lieferungen", "fr": "Livraisons"},
-    "trucks": {"en": "Trucks", "de": "LKW", "fr": "Camions"},
+    "trucks": {"en": "Trucks", "de": "Lkw", "fr": "Camions"},
     "stations": {"en": "Stations", "de": "Raststätten", "fr": "Stations"},
-    "employees": {"en": "Staff", "de": "Personal", "fr": "Employés"},
+    "employees": {"en": "Staff", "de": "Mitarbeiter", "fr": "Employés"},
     "route": {"en": "Route", "de": "Route", "fr": "Route"},
     # the Autobot's panel in a solo game
     "solo_level": {"en": "Level", "de": "Stufe", "fr": "Niveau"},
@@ -60,7 +60,7 @@ _TABLE: dict[str, dict[str, str]] = {
     "decide_bonus": {"en": "claim a delivery bonus?", "de": "Lieferbonus nehmen?",
                      "fr": "prendre un bonus de livraison ?"},
     "decide_main": {"en": "main action", "de": "Hauptaktion", "fr": "action principale"},
-    "decide_move": {"en": "move a truck?", "de": "LKW fahren?", "fr": "déplacer un camion ?"},
+    "decide_move": {"en": "move a truck?", "de": "Lkw fahren?", "fr": "déplacer un camion ?"},
     "decide_promote": {"en": "promote an employee", "de": "Mitarbeiter befördern",
                        "fr": "promouvoir un employé"},
     "decide_pick": {"en": "take a card", "de": "Karte nehmen", "fr": "prendre une carte"},
@@ -71,7 +71,7 @@ _TABLE: dict[str, dict[str, str]] = {
     # goods, as one letter on trucks and depots, and in full in the legend; the English
     # names start with the English letters (A, E) so the legend reads as a key
     "goods_automotive": {"en": "Automotive", "de": "Autos", "fr": "Autos"},
-    "goods_appliances": {"en": "Electrical goods", "de": "Geräte", "fr": "Électroménager"},
+    "goods_appliances": {"en": "Electrical goods", "de": "Elektrogeräte", "fr": "Électroménager"},
     "goods_chemicals": {"en": "Chemicals", "de": "Chemie", "fr": "Chimie"},
     "goods_pharmaceuticals": {"en": "Pharma", "de": "Pharma", "fr": "Pharma"},
     # bonus tiles, short enough for a tile on a section
@@ -98,8 +98,9 @@ _TABLE: dict[str, dict[str, str]] = {
     "sym_unbuilt": {"en": "not built yet", "de": "noch nicht gebaut", "fr": "pas encore construit"},
     "sym_station": {"en": "station space", "de": "Raststättenfeld", "fr": "case de station"},
     "sym_develop": {"en": "development +1", "de": "Entwicklung +1", "fr": "développement +1"},
-    "sym_bonus": {"en": "bonus-tile space", "de": "Bonusfeld", "fr": "case de bonus"},
-    "sym_truck": {"en": "truck: owner, goods", "de": "LKW: Besitzer, Ware",
+    "sym_bonus": {"en": "bonus-tile space", "de": "Feld für ein Bonusplättchen",
+                  "fr": "case de tuile Bonus"},
+    "sym_truck": {"en": "truck: owner, goods", "de": "Lkw: Besitzer, Ware",
                   "fr": "camion : joueur, marchandise"},
     # colours, for the office rows
     "colour_black": {"en": "Black", "de": "Schwarz", "fr": "Noir"},
@@ -130,7 +131,7 @@ def goods_letter(goods: str, lang: str = "en") -> str:
 # per language to stay distinct rather than derived.
 _GOODS_LETTER: dict[str, dict[str, str]] = {
     "en": {"automotive": "A", "appliances": "E", "chemicals": "C", "pharmaceuticals": "P"},
-    "de": {"automotive": "A", "appliances": "G", "chemicals": "C", "pharmaceuticals": "P"},
+    "de": {"automotive": "A", "appliances": "E", "chemicals": "C", "pharmaceuticals": "P"},
     "fr": {"automotive": "A", "appliances": "É", "chemicals": "C", "pharmaceuticals": "P"},
 }
 

@@ -28,6 +28,7 @@ from .console_votes import VotesMixin
 from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
+from .labels import legal_lines
 from .results import ActResult
 from .settings import Settings
 from .validation import check_record_bounds
@@ -95,7 +96,7 @@ class Console(VotesMixin):
             "/game": self.game, "/act": self.act, "/pass": self.act, "/legal": self.legal,
             "/board": self.board, "/status": self.status_cmd, "/log": self.log,
             "/undo": self.undo, "/export": self.export, "/import": self.import_,
-            "/help": self.help,
+            "/help": self.help, "/rules": self.rules,
         }
         handler = commands.get(head)
         if handler is None:
@@ -132,6 +133,9 @@ class Console(VotesMixin):
 
     async def help(self, rest: str, actor: str | None) -> None:
         self.say("console.help")
+
+    async def rules(self, rest: str, actor: str | None) -> None:
+        self.say("rules.aid")
 
     async def game(self, rest: str, actor: str | None) -> None:
         sub, _, args = rest.partition(" ")
@@ -251,6 +255,13 @@ class Console(VotesMixin):
             _, actor, rest = [*rest.split(None, 2), "", ""][:3]
         game_id = self._game_id()
         player = await self._actor(actor)
+        if rest.strip().isdigit():  # "/act 12": number 12 of /legal
+            legal = await self.service.legal(game_id, player)
+            number = int(rest)
+            if not 1 <= number <= len(legal.actions):
+                raise ServiceError("console.no_such_choice", number=number,
+                                   count=len(legal.actions))
+            rest = legal.actions[number - 1]
         result = await self.service.act(game_id, player, rest, lang=self.lang)
         self._report(result)
 
@@ -274,8 +285,9 @@ class Console(VotesMixin):
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self._actor(actor) if actor else None
-        who, actions, _ = await self.service.legal(self._game_id(), player)
-        self.say("console.legal", player=who, actions=" | ".join(actions) or "-")
+        found = await self.service.labelled(self._game_id(), player, self.lang)
+        for text in legal_lines(found.player, found.items, self.lang):
+            self.out(text)
 
     async def board(self, rest: str, actor: str | None) -> None:
         opts = _options(rest, "/board", ("at_move", "view"))

@@ -32,12 +32,13 @@ from .errors import (
     StaleVersion,
 )
 from .game_settings import checked_language, create_settings, setting
+from .labels import labelled
 from .log import log_lines
 from .places import PlacesMixin, one_per_place
 from .records import check_record, make_record
 from .reminding import RemindingMixin
 from .replay import autobot_moves, changes, edition_named, initial_state, solo_level, turn_passed
-from .results import ActResult, GameView, Legal, StartResult
+from .results import ActResult, GameView, LabelledLegal, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
 from .validation import (
@@ -303,6 +304,15 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         player = user_id or rules.current_player(state) or ""
         return Legal(player, [str(a) for a in rules.legal_actions(state, player)],
                      game.version)
+
+    async def labelled(self, game_id: int, user_id: str | None = None,
+                       lang: str = "en") -> LabelledLegal:
+        """`legal`, each action also named by the board in `lang` (service.labels)."""
+        lang = checked_language(lang)
+        found = await self.legal(game_id, user_id)
+        state = await self._state(await self._game(game_id))
+        return LabelledLegal(found.player, tuple(labelled(
+            found.actions, rules.edition_of(state), lang, state, found.player)), found.version)
 
     # -- looking ----------------------------------------------------------------------------
 

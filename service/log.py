@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from locales import translate
-from rules import Action, RuleError, parse_action
+from rules import Action, Edition, RuleError, load_edition, parse_action
 from rules.actions import (
     AutobotTurn,
     Bonus,
@@ -23,23 +23,28 @@ from rules.actions import (
     Simple,
     Slot,
 )
+from service import labels as L
 from store import ActionRecord
 
 
-def _autobot_task(words: tuple[str, ...], lang: str) -> str:
+def _autobot_task(words: tuple[str, ...], lang: str, ed: Edition) -> str:
     """What the Autobot did with its task: `build r2.1`, `load d_green pharmaceuticals nl`."""
     verb, args = words[0], words[1:]
     if verb == "load" and len(args) == 3:
-        return translate("log.autobot_load", lang, target=args[0], goods=args[1],
-                         country=args[2])
-    if verb in ("build", "upgrade", "station") and len(args) == 1:
-        return translate(f"log.autobot_{verb}", lang, target=args[0])
+        return translate("log.autobot_load", lang, target=L.depot_name(ed, args[0], lang),
+                         goods=L.goods_name(args[1], lang),
+                         country=L.country_name(ed, args[2], lang))
+    if verb in ("build", "station") and len(args) == 1:
+        return translate(f"log.autobot_{verb}", lang, target=L.section_name(ed, args[0], lang))
+    if verb == "upgrade" and len(args) == 1:
+        return translate("log.autobot_upgrade", lang, target=L.link_name(ed, args[0], lang))
     return " ".join(words)
 
 
-def autobot_sentence(words: tuple[str, ...], lang: str) -> str:
+def autobot_sentence(words: tuple[str, ...], lang: str, ed: Edition | None = None) -> str:
     """The Autobot's turn in words, from its notation (rules.autobot.turn)."""
-    colour, rest = words[0], list(words[1:])
+    ed = ed or load_edition()
+    colour, rest = L.colour_name(words[0], lang), list(words[1:])
     tried = [w.removesuffix("-") for w in rest if w.endswith("-")]
     rest = [w for w in rest if not w.endswith("-")]
     queued = (translate("log.autobot_queued", lang, tasks=", ".join(t.upper() for t in tried))
@@ -48,53 +53,78 @@ def autobot_sentence(words: tuple[str, ...], lang: str) -> str:
         return translate("log.autobot_skip", lang, colour=colour, queued=queued)
     extra = rest.index("extra") if "extra" in rest else len(rest)
     text = translate("log.autobot", lang, colour=colour, queued=queued, task=rest[0].upper(),
-                     what=_autobot_task(tuple(rest[1:extra]), lang))
+                     what=_autobot_task(tuple(rest[1:extra]), lang, ed))
     if extra < len(rest):
         text += translate("log.autobot_extra", lang,
-                          what=_autobot_task(tuple(rest[extra + 1:]), lang))
+                          what=_autobot_task(tuple(rest[extra + 1:]), lang, ed))
     return text
 
 
-def _sentence(action: Action, player: str, lang: str) -> str:
+def _target(action: Play, lang: str, ed: Edition) -> str:
+    if action.slot in ("build", "station"):
+        return L.section_name(ed, action.target, lang)
+    if action.slot == "upgrade":
+        return L.link_name(ed, action.target, lang)
+    if action.slot == "load":
+        return L.depot_name(ed, action.target, lang)
+    return L.lock_name(ed, action.target, lang)
+
+
+def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
+    # the things named as on the board (service.labels), the notation follows in brackets
     match action:
         case AutobotTurn(words=words):
-            return autobot_sentence(words, lang)
-        case Play(slot=slot, target=target, goods=goods):
+            return autobot_sentence(words, lang, ed)
+        case Play(slot=slot, goods=goods):
             assert isinstance(action, Play)
-            return translate(f"log.{slot}", lang, player=player, target=target,
-                             card=action.card_text(), goods=goods or "")
+            return translate(f"log.{slot}", lang, player=player,
+                             target=_target(action, lang, ed),
+                             card=L.card_name(ed, action.card, lang, action.colour),
+                             goods=L.goods_name(goods, lang) if goods else "")
         case Key(lock=lock):
-            return translate("log.key", lang, player=player, target=lock)
-        case Move(truck=truck, path=path, deliver=deliver):
+            return translate("log.key", lang, player=player, target=L.lock_name(ed, lock, lang))
+        case Move(truck=truck, deliver=deliver):
+            assert isinstance(action, Move)
+            route, _, _ = L.truck_route(ed, action, lang)
             code = "log.move_deliver" if deliver else "log.move"
-            return translate(code, lang, player=player, truck=truck, path=" ".join(path) or "-")
+            return translate(code, lang, player=player, truck=truck, path=route)
         case Promote(source=source, target=target):
-            return translate("log.promote", lang, player=player, source=source, target=target)
-        case Route(card=card) | Pick(card=card):
-            return translate(f"log.{action.kind}", lang, player=player, card=card)
+            return translate("log.promote", lang, player=player,
+                             source=L.staff_place(ed, source, lang),
+                             target=L.staff_place(ed, target, lang))
+        case Route(card=card):
+            route = ed.route_cards.get(card)
+            named = (f"{L.city(ed, route.a)} – {L.city(ed, route.b)}" if route else card)
+            return translate("log.route", lang, player=player, card=named)
+        case Pick(card=card):
+            return translate("log.pick", lang, player=player, card=L.card_name(ed, card, lang))
         case Bonus(country=country):
-            return translate("log.bonus", lang, player=player, country=country)
+            return translate("log.bonus", lang, player=player,
+                             country=L.country_name(ed, country, lang))
         case Extra(section=section):
-            return translate("log.extra", lang, player=player, target=section)
+            return translate("log.extra", lang, player=player,
+                             target=L.section_name(ed, section, lang))
         case Slot(slot=slot):
-            return translate("log.slot", lang, player=player, slot=slot)
+            return translate("log.slot", lang, player=player, slot=L.slot_name(slot, lang))
         case Simple(word=word):
             return translate(f"log.{word}", lang, player=player)
     return f"{player}: {action}"
 
 
-def line(move: int, player: str, notation: str, lang: str = "en") -> str:
+def line(move: int, player: str, notation: str, lang: str = "en",
+         edition: Edition | None = None) -> str:
     try:
-        text = _sentence(parse_action(notation), player, lang)
+        text = _sentence(parse_action(notation), player, lang, edition or load_edition())
     except RuleError:  # a log written by an older notation: show it as it stands
         text = f"{player}: {notation}"
     return translate("log.line", lang, move=move, text=f"{text}  [{notation}]")
 
 
 def log_lines(actions: Sequence[ActionRecord], names: Mapping[str, str] | None = None,
-              lang: str = "en") -> list[str]:
+              lang: str = "en", edition: Edition | None = None) -> list[str]:
     """One line per logged action, oldest first; `names` maps player ids to display names."""
     if not actions:
         return [translate("log.empty", lang)]
     names = names or {}
-    return [line(a.seq, names.get(a.player_id, a.player_id), a.notation, lang) for a in actions]
+    return [line(a.seq, names.get(a.player_id, a.player_id), a.notation, lang, edition)
+            for a in actions]

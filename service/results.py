@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rules import State
+from service.labels import Labelled
 from store import Game
 
 
@@ -91,6 +92,22 @@ class Legal(NamedTuple):
     player: str
     actions: list[str]
     version: int
+
+
+class LabelledLegal(NamedTuple):
+    """The same list, each action also named by the board in one language (issue 13)."""
+
+    player: str
+    items: tuple[Labelled, ...]
+    version: int
+
+    @property
+    def actions(self) -> list[str]:
+        return [i.notation for i in self.items]
+
+    @property
+    def labels(self) -> list[str]:
+        return [i.label for i in self.items]
 
 
 @dataclass(frozen=True, slots=True)

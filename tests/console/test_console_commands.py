@@ -44,11 +44,11 @@ async def test_undo_with_consent_and_force(table: Table) -> None:
     out = await table("/undo")  # the last actor's turn has passed: consent is needed
     assert "needs the consent of" in out
     out = await table("/undo accept")
-    assert f"{player} took back 1 action(s): {action}." in out
+    assert f"{player} took back 1 action: {action}." in out
     out = await table("/undo refuse")
     assert "No undo request is waiting." in out
     out = await table(f"/act {action}", "/undo", "/undo force")
-    assert "needs the consent" in out and f"ann took back 1 action(s): {action}" in out
+    assert "needs the consent" in out and f"ann took back 1 action: {action}" in out
     other = next(p for p in ("ann", "ben", "cem") if p != player)
     out = await table(f"/act {action}", "/undo", f"as {other} /undo refuse", "/status")
     assert f"{other} refused the undo" in out
@@ -90,7 +90,7 @@ async def test_french_and_german(tmp_path: Path, table: Table) -> None:
 async def test_abandon_by_vote(table: Table) -> None:
     out = await table("/game new players:3 names:ann,ben,cem seed:4", "as ben /game abandon",
                       "as cem /game abandon no", "as ann /game abandon no", "/status")
-    assert "ben want(s) to abandon game 1: 2 of 3 players must agree." in out
+    assert "For abandoning game 1: ben. 2 of 3 players must agree." in out
     assert "Not answered yet: ann, cem." in out
     assert "The vote on abandoning game 1 was refused; the game goes on." in out
     assert "abandoned" not in out.split("refused")[-1]

@@ -36,7 +36,7 @@ def test_the_game_resumes_after_the_process_ends(tmp_path: Path) -> None:
     second = run_bot(f"/act {log[2][1]}\n/log\n", tmp_path, "--console", "--lang", "de")
     assert second.returncode == 0, second.stderr
     assert "Partie 1 wird fortgesetzt." in second.stdout
-    assert "Partie 1, Zug 3" in second.stdout
+    assert "Partie 1, Aktion 3" in second.stdout
     assert f"3. {log[2][0]} wählt die Routenkarte" in second.stdout
     assert (tmp_path / "autobahn.sqlite3").exists()  # the default database name
 

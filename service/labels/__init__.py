@@ -1,0 +1,39 @@
+"""Every action named by what is on the board, in the player's language (issue 13).
+
+`rules` stays language-free: its notation (`build k3.1 with black`) is the machine form,
+kept for logs, exports, tests and experts. This package turns a notation into the words a
+player finds on the board ("Bauen: Hamburg–Bremen, 2. von 3 · Rot — Karte Schwarz"), from
+the edition and, where the notation alone cannot say it (where a truck starts), the state.
+Discord, the console, the log and the turn story all name actions through here.
+"""
+
+from service.labels.actions import action_label, fit, truck_route
+from service.labels.choices import (
+    Labelled,
+    grouped,
+    labelled,
+    legal_labelled,
+    legal_lines,
+    matches,
+    ranked,
+)
+from service.labels.places import (
+    card_name,
+    city,
+    colour_name,
+    country_name,
+    depot_name,
+    goods_name,
+    link_name,
+    lock_name,
+    section_name,
+    slot_name,
+    staff_place,
+)
+
+__all__ = [
+    "Labelled", "action_label", "card_name", "city", "colour_name", "country_name",
+    "depot_name", "fit", "goods_name", "grouped", "labelled", "legal_labelled", "legal_lines",
+    "link_name",
+    "lock_name", "matches", "ranked", "section_name", "slot_name", "staff_place", "truck_route",
+]

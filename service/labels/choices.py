@@ -1,0 +1,113 @@
+"""Legal actions as numbered, labelled choices: what autocomplete, buttons, menus and the
+console's `/legal` show, and how what a player types finds one.
+
+Matching folds case and accents and accepts German transliterations (München, Munchen,
+Muenchen), so a player may type a city, a goods name or a colour in their language, or the
+notation itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from rules import Action, State
+from rules.model import Edition
+from service.labels.actions import action_label
+
+KIND_ORDER = ("pass", "route", "bonus", "pick", "slot", "promote", "key", "extra", "move",
+              "build", "upgrade", "load", "station", "research", "takeback", "grant",
+              "autobot")
+
+
+class Labelled(NamedTuple):
+    index: int  # the action's place in the legal list: `/act 12`, a button's value
+    notation: str
+    label: str
+    kind: str
+    haystack: str  # what typed words are matched against
+
+
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+def _fold_de(text: str) -> str:
+    low = text.lower()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        low = low.replace(a, b)
+    return _fold(low)
+
+
+def _kind(notation: str) -> str:
+    head = notation.split(" ", 1)[0]
+    return "key" if head == "research" and " with " not in notation else head
+
+
+def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
+             state: State | None = None, player: str | None = None) -> list[Labelled]:
+    out = []
+    for index, action in enumerate(actions):
+        notation = str(action)
+        label = action_label(action, edition, lang, state, player)
+        hay = " ".join((notation, _fold(label), _fold_de(label)))
+        out.append(Labelled(index, notation, label, _kind(notation), hay))
+    return out
+
+
+def matches(typed: str, item: Labelled) -> bool:
+    """Every typed word is in the label or the notation (case and accents folded)."""
+    return all(w in item.haystack for w in _fold(typed).split())
+
+
+def ranked(items: Sequence[Labelled], typed: str, kinds: Sequence[str] = (),
+           limit: int = 25) -> list[Labelled]:
+    """The items matching `typed` (and whose notation's first word is one of `kinds`, if
+    given), those whose label or notation starts with it first, then by kind as a player
+    meets them."""
+    start = _fold(typed).strip()
+    found = [i for i in items
+             if (not kinds or i.notation.split(" ", 1)[0] in kinds) and matches(typed, i)]
+
+    def key(item: Labelled) -> tuple[bool, int, int]:
+        begins = item.notation.startswith(start) or _fold(item.label).startswith(start)
+        order = KIND_ORDER.index(item.kind) if item.kind in KIND_ORDER else len(KIND_ORDER)
+        return (not begins, order, item.index)
+
+    return sorted(found, key=key)[:limit]
+
+
+def grouped(items: Sequence[Labelled]) -> list[tuple[str, list[Labelled]]]:
+    """The items by kind, kinds in the order a player meets them, each in legal order."""
+    groups: dict[str, list[Labelled]] = {}
+    for item in items:
+        groups.setdefault(item.kind, []).append(item)
+    order = {k: n for n, k in enumerate(KIND_ORDER)}
+    return sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order)))
+
+
+def legal_labelled(state: State, player: str, lang: str) -> tuple[Labelled, ...]:
+    """The player's legal actions now, labelled in `lang` (what every adapter shows)."""
+    from rules import edition_of, legal_actions
+
+    return tuple(labelled(legal_actions(state, player), edition_of(state), lang, state, player))
+
+
+def legal_lines(player: str, items: Sequence[Labelled], lang: str) -> list[str]:
+    """The console's `/legal`: a head line, then each kind and its numbered labels. The
+    numbers are places in the legal list, so `/act 12` plays number 12 whatever the
+    grouping."""
+    from locales import translate
+
+    groups = grouped(items)
+    kinds = ", ".join(f"{translate(f'label.group.{kind}', lang)} ({len(found)})"
+                      for kind, found in groups)
+    lines = [translate("console.legal", lang, player=player, actions=kinds or "-")]
+    for kind, found in groups:
+        lines.append(translate("console.legal_group", lang,
+                               group=translate(f"label.group.{kind}", lang)))
+        lines += [translate("console.legal_item", lang, number=i.index + 1, label=i.label)
+                  for i in found]
+    return lines

@@ -1,0 +1,116 @@
+"""The game's own words (locales/glossary.json), one form of address per language, real
+plurals, and no English word in a German or French message (issue 13)."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+import pytest
+
+from locales import catalogue, placeholders, plural_key, translate
+from render import labels as board
+
+GLOSSARY = json.loads(resources.files("locales").joinpath("glossary.json").read_text("utf-8"))
+COMMANDS = json.loads(resources.files("locales").joinpath("commands.json").read_text("utf-8"))
+# English words that are not German or French words either
+ENGLISH = {"the", "with", "and", "you", "your", "is", "are", "has", "have", "cannot", "must",
+           "game", "player", "players", "card", "cards", "link", "truck", "build", "upgrade",
+           "deliver", "delivers", "office", "lobby", "floor", "black", "red", "green",
+           "purple", "white", "yellow", "appliances", "chemicals", "automotive", "moves",
+           "turn", "of", "from", "none", "channel", "delay", "delivery"}
+# The notation and option words a player types, the same in every language (help texts)
+TYPED = {"console.help"}
+
+
+def _texts(lang: str) -> list[str]:
+    words = [*catalogue(lang).values(), *COMMANDS.get(lang, {}).values()]
+    return words + [entry[lang] for entry in board._TABLE.values() if lang in entry]
+
+
+def test_the_glossary_words_are_the_catalogues_words() -> None:
+    for name, term in GLOSSARY["terms"].items():
+        for lang in ("en", "de", "fr"):
+            assert catalogue(lang)[term["key"]] == term[lang], (name, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_glossary_words_are_used_and_no_variant_is(lang: str) -> None:
+    texts = _texts(lang)
+    for name, term in GLOSSARY["terms"].items():
+        if name in ("turn", "move"):
+            continue
+        uses = [t for t in texts if term[lang].lower() in t.lower()]
+        assert len(uses) >= 2, (name, term[lang])  # the word itself and a message using it
+    for pattern in GLOSSARY["forbidden"][lang]:
+        found = [t for t in texts if re.search(pattern, t)]
+        assert not found, (pattern, found[:3])
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_one_form_of_address(lang: str) -> None:
+    assert GLOSSARY["address"][lang]["form"] == {"de": "du", "fr": "vous"}[lang]
+    texts = _texts(lang)
+    for pattern in GLOSSARY["address"][lang]["forbidden"]:
+        found = [t for t in texts if re.search(pattern, t)]
+        assert not found, (pattern, found[:3])
+    marker = {"de": r"\b(du|dein\w*|dir|dich)\b", "fr": r"\b(vous|votre|vos)\b"}[lang]
+    assert sum(bool(re.search(marker, t)) for t in texts) >= 10
+
+
+def _sample(names: set[str]) -> dict[str, object]:
+    return {n: 2 if n in ("count", "n", "move", "game", "seconds", "low", "high") else "Q"
+            for n in names}
+
+
+def _strip_typed(text: str) -> str:
+    """What is notation or a command the player types, not a sentence word."""
+    text = re.sub(r"(^|\s)/\S+", " ", text)
+    text = re.sub(r"[„«“\"][^“»”\"]*[“»”\"]", " ", text)
+    return re.sub(r"\S*[_:=<>\[\]|]\S*", " ", text)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_every_message_renders_without_english_words(lang: str) -> None:
+    bad = {}
+    for code, template in catalogue(lang).items():
+        if code in TYPED:
+            continue
+        text = translate(code, lang, **_sample(placeholders(template)))
+        words = set(re.findall(r"[a-z]+", _strip_typed(text).lower()))
+        if words & ENGLISH:
+            bad[code] = sorted(words & ENGLISH)
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_plurals_are_real(lang: str) -> None:
+    words = catalogue(lang)
+    faked = [c for c, t in words.items() if re.search(r"\w\((s|en|e|es|x|veulent)\)", t)]
+    assert not faked, faked
+    counted = [c for c in words if f"{c}.one" in words]
+    assert len(counted) >= 5
+    for code in counted:
+        one = translate(code, lang, **{**_sample(placeholders(words[code])), "count": 1})
+        many = translate(code, lang, **{**_sample(placeholders(words[code])), "count": 2})
+        assert one != many and "1" in one, code
+        assert plural_key(code, lang, 1) == f"{code}.one"
+    # French counts zero as one; English and German do not
+    assert plural_key("x", "fr", 0) == "x.one" and plural_key("x", "de", 0) == "x"
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    done = {lang: translate("undo.done", lang, player="ann", count=12345, actions="-")
+            for lang in ("en", "de", "fr")}
+    assert "12,345" in done["en"] and "12.345" in done["de"] and "12\u202f345" in done["fr"]
+
+
+def test_game_words_in_parameters_are_translated() -> None:
+    text = translate("link_wrong_colour", "de", link="k2", actual="black", colour="purple")
+    assert "Schwarz" in text and "Lila" in text and "black" not in text
+    text = translate("goods_not_offered", "fr", depot="d", offered="appliances, chemicals",
+                     goods="automotive")
+    assert "Électroménager, Chimie" in text and "appliances" not in text
+    assert "black" in translate("link_wrong_colour", "en", link="k2", actual="black",
+                                colour="red")
