@@ -74,3 +74,10 @@ def built_links(state: State, *links: str) -> State:
 
 def floors(state: State, pid: str) -> dict[str, tuple[int, ...]]:
     return dict(state.players[pid].floors)
+
+
+def board_preferring(country: str, goods: str) -> int:
+    """The first delivery board on which `country` prefers `goods`: lets a test put the
+    Autobot on the board its scenario needs instead of naming a board number."""
+    return next(b for b in range(1, EDITION.delivery_board_count + 1)
+                if EDITION.delivery_row(b, country).goods == goods)

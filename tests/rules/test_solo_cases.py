@@ -17,6 +17,7 @@ from tests.rules.solo_helpers import (
     BOT,
     EDITION,
     HUMAN,
+    board_preferring,
     bot_turn,
     bot_turn_pending,
     built_links,
@@ -93,26 +94,42 @@ def test_tc4_a_black_station_goes_nearest_bad_hersfeld_then_south() -> None:
     assert text3 == "autobot black 7a station k5.1"
 
 
+def _tc5(level: int = 1) -> object:
+    """TC-5 on the classic edition of 2026-12-01. Black offers no appliances any more, so
+    the Autobot sits on the board where Denmark prefers chemicals (at Hamburg and Kassel):
+    the case then proves the same clauses as SOLO §17 wrote them for board 1."""
+    state = solo_start(level=level)
+    state = with_player(state, BOT, board=board_preferring("dk", "chemicals"))
+    return decks(state, ("black",), ("5a", "1a"))
+
+
 def test_tc5_loading_on_black_country_good_depot_and_a_blocked_truck() -> None:
-    state = decks(solo_start(), ("black",), ("5a", "1a"))
+    state = _tc5()
     left = {c: sections_left(state, EDITION, c) for c in ("dk", "at", "nl", "it", "fr", "ch")}
     assert left == {"dk": 3, "at": 5, "nl": 6, "it": 7, "fr": 8, "ch": 8}
+    # L-2/L-3: black loads chemicals and automotive; on this board DK, FR want chemicals,
+    # NL, IT, AT automotive (CH's appliances are not on black; PL, CZ closed in era 1).
+    # L-5: none connected, all with a tile, smallest U: Denmark (3). L-6: chemicals, offered
+    # at Hamburg (route k2.2, k2.1, k1.1) and Kassel (via k4, k3: 4 steps more): Hamburg.
+    # TR-2: the first step would enter the unbuilt k2.2, so the truck stays on its depot.
+    chemicals = state.goods["chemicals"]
     after, text = bot_turn(state)
-    assert text == "autobot black 5a load d_black_n appliances dk"
-    assert after.players[BOT].trucks == (Truck("d_black_n", "appliances"), None)
+    assert text == "autobot black 5a load d_black_n chemicals dk"
+    assert after.players[BOT].trucks == (Truck("d_black_n", "chemicals"), None)
     assert solo(after).destinations == ("dk", "")
-    assert after.goods["appliances"] == 3
+    assert after.goods["chemicals"] == chemicals - 1
 
 
 def test_tc6_building_for_a_truck_and_waiting_at_the_next_gap_level_2() -> None:
-    state = decks(solo_start(level=2), ("black",), ("5a", "1a"))
-    state, _text = bot_turn(state)
+    state, _text = bot_turn(_tc5(level=2))
     state = bot_turn_pending(decks(state, ("black",), ("1a",)))
     after, text = bot_turn(state)
+    # B-3: k2.2 (develop icon) lies on truck 1's route to Denmark, k8.1 has the bonus tile;
+    # item 1 comes first. TR-1/TR-2: 3 steps at level 2, into k2.2, then k2.1 is unbuilt.
     assert text == "autobot black 1a build k2.2"  # on truck 1's route: beats the k8.1 tile
     assert after.offices["black"] == (BOT, HUMAN, BOT)
     assert after.players[BOT].development == 1
-    assert after.players[BOT].trucks[0] == Truck("k2.2", "appliances")  # k2.1 is unbuilt
+    assert after.players[BOT].trucks[0] == Truck("k2.2", "chemicals")  # k2.1 is unbuilt
 
 
 def _tc6_variant(owner: str) -> object:
@@ -220,7 +237,9 @@ def test_tc9_the_queue_head_first_and_the_reshuffle_on_an_empty_colour_pile() ->
 
 def _tc10() -> object:
     state = replace(solo_start(), era=3, era_supply=EDITION.era(3).supply)
-    state = built_links(state, "g4", "k1", "k2", "o1", "g1", "k10", "k9", "k8")
+    # g3 puts Bielefeld, green's pharmaceutical depot since 2026-12-01, on the network
+    # (SOLO TC-10 names Braunschweig, which now offers appliances only).
+    state = built_links(state, "g4", "g3", "k1", "k2", "o1", "g1", "k10", "k9", "k8")
     row = state.players[HUMAN].deliveries.get("at")
     from rules.state import DeliveryRowState
 
@@ -232,7 +251,8 @@ def _tc10() -> object:
 def test_tc10_pharmaceuticals_clockwise_from_austria() -> None:
     state = _tc10()
     after, text = bot_turn(state)
-    assert text == "autobot green 5a load d_green pharmaceuticals nl"
+    # L-7: clockwise from AT: AT has the human's pharma, IT, CH, FR are not connected: NL.
+    assert text == "autobot green 5a load d_green_p pharmaceuticals nl"
     assert after.players[BOT].trucks[0] is not None
     assert after.players[BOT].trucks[0].goods == "pharmaceuticals"
 
@@ -253,6 +273,21 @@ def test_tc10_the_bots_first_pharma_delivery_takes_a_colour_card_for_the_key() -
     assert after.players[BOT].deliveries["nl"].pharma
     assert leftmost in solo(after).colour_pile and leftmost not in after.display
     assert after.players[BOT].delivered == ("nl",)
+
+
+def test_tc10_the_bots_pharma_delivery_wins_the_race_against_the_human() -> None:
+    # RULES §8 (pharma_bonus = "first_to_country") and SOLO Q-15: the first pharmaceutical
+    # delivery by anyone takes the country's pharma space, so the human's later one there
+    # goes to the DM space.
+    state = with_player(_tc10(), BOT, trucks=(Truck("o1.1", "pharmaceuticals"), None))
+    state = with_solo(state, destinations=("nl", ""))
+    after = move_trucks(state, EDITION, "green")
+    money = after.players[HUMAN].money
+    later = deliver(after, EDITION, HUMAN, "nl", "pharmaceuticals")
+    row = later.players[HUMAN].deliveries["nl"]
+    assert not row.pharma and row.dm
+    board = later.players[HUMAN].board
+    assert later.players[HUMAN].money == money + EDITION.delivery_row(board, "nl").dm
 
 
 def test_a_solo_game_is_set_up_with_the_bot_first() -> None:

@@ -9,11 +9,12 @@ import pytest
 from rules import apply, legal_actions, pending_decision
 from rules.autobot import geometry as geo
 from rules.autobot import tasks
-from rules.state import DeliveryRowState, Truck
+from rules.state import DeliveryRowState, State, Truck
 from tests.rules.solo_helpers import (
     BOT,
     EDITION,
     HUMAN,
+    board_preferring,
     bot_turn,
     built_links,
     decks,
@@ -70,11 +71,19 @@ def test_step5_the_task_bonus_follows_the_main_task() -> None:
     assert after.players[BOT].development == 2
 
 
+def _dk_chemicals(state: State) -> State:
+    """The Autobot on the board where Denmark prefers chemicals, which black offers at
+    Hamburg and Kassel (board 1's appliances are not on black since 2026-12-01)."""
+    return with_player(state, BOT, board=board_preferring("dk", "chemicals"))
+
+
 def test_step7_loaded_trucks_move_after_the_task() -> None:
-    state = built_links(solo_start(), "k2", "k1")
+    # Denmark is connected (k2, k1) and wants chemicals: Hamburg is the nearest depot (L-5,
+    # L-6); the truck loaded this turn moves its 2 era-1 steps along k2.2, k2.1 (TR-1).
+    state = built_links(_dk_chemicals(solo_start()), "k2", "k1")
     after, text = bot_turn(decks(state, ("black",), ("5a",)))
-    assert text == "autobot black 5a load d_black_n appliances dk"
-    assert after.players[BOT].trucks[0] == Truck("k2.1", "appliances")  # 2 steps in era 1
+    assert text == "autobot black 5a load d_black_n chemicals dk"
+    assert after.players[BOT].trucks[0] == Truck("k2.1", "chemicals")  # 2 steps in era 1
 
 
 # ----- §5 the map -----
@@ -211,24 +220,32 @@ def test_l1_the_lowest_free_truck_and_none_free_means_not_viable() -> None:
 
 
 def test_l2_eligible_countries() -> None:
-    state = solo_start()
+    # Board 1: Denmark (smallest U) prefers appliances, which no black depot offers, so it
+    # is not eligible on black; Austria (chemicals, U 5) is the next by L-5.
+    assert tasks.normal_load(solo_start(), EDITION, "black", 0)[2] == "at"  # type: ignore[index]
+    state = _dk_chemicals(solo_start())
     plan = tasks.normal_load(state, EDITION, "black", 0)
-    assert plan == ("d_black_n", "appliances", "dk")
+    assert plan == ("d_black_n", "chemicals", "dk")
     delivered = with_player(state, BOT, delivered=("dk",),
                             deliveries={"dk": DeliveryRowState(goods="used")})
     assert tasks.normal_load(delivered, EDITION, "black", 0)[2] != "dk"  # type: ignore[index]
-    heading = with_solo(with_player(state, BOT, trucks=(None, Truck("k3.1", "appliances"))),
+    heading = with_solo(with_player(state, BOT, trucks=(None, Truck("k3.1", "chemicals"))),
                         destinations=("", "dk"))
     assert tasks.normal_load(heading, EDITION, "black", 0)[2] != "dk"  # type: ignore[index]
 
 
 def test_l3_loadable_goods_need_a_depot_on_the_network_and_a_token() -> None:
     state = solo_start()
-    assert tasks.loadable_goods(state, EDITION, "black") == {"appliances", "chemicals",
-                                                              "automotive"}
-    assert tasks.loadable_goods(state, EDITION, "white") == set()  # Stuttgart is off
-    none_left = replace(state, goods=state.goods.set("appliances", 0))
-    assert "appliances" not in tasks.loadable_goods(none_left, EDITION, "black")
+    # Hamburg, Kassel: chemicals; Hannover, Würzburg: automotive; all on the A7.
+    assert tasks.loadable_goods(state, EDITION, "black") == {"chemicals", "automotive"}
+    assert tasks.loadable_goods(state, EDITION, "white") == set()  # München is off
+    none_left = replace(state, goods=state.goods.set("chemicals", 0))
+    assert tasks.loadable_goods(none_left, EDITION, "black") == {"automotive"}
+    # Bielefeld on the network (g3) offers pharmaceuticals, but its depot opens in era 3.
+    bielefeld = built_links(state, "g3")
+    assert tasks.loadable_goods(replace(bielefeld, era=2), EDITION, "green") == set()
+    assert tasks.loadable_goods(replace(bielefeld, era=3), EDITION, "green") == {
+        "pharmaceuticals"}
 
 
 def test_l4_not_viable_without_an_eligible_country() -> None:
@@ -241,17 +258,23 @@ def test_l5_connected_countries_first() -> None:
 
 
 def test_l6_the_good_follows_the_country_and_the_depot_is_the_nearest_offering_it() -> None:
-    # Austria prefers chemicals, which only Hamburg offers, however far it is.
+    # Austria (connected by k8-k10) prefers chemicals, offered at Hamburg and Kassel:
+    # Kassel's route is 9 steps, Hamburg's 13 (G-9), though Hamburg comes first in order.
     state = built_links(solo_start(), "k8", "k9", "k10")
-    assert tasks.normal_load(state, EDITION, "black", 0) == ("d_black_n", "chemicals", "at")
-    # Italy prefers appliances, offered by both black depots: Würzburg is nearer.
-    state = built_links(solo_start(), "w7")
-    assert tasks.normal_load(state, EDITION, "black", 0) == ("d_black_s", "appliances", "it")
+    assert tasks.normal_load(state, EDITION, "black", 0) == ("d_black_c", "chemicals", "at")
+    # France (connected by r9) prefers automotive, offered at Hannover and Würzburg:
+    # Würzburg's route (via Frankfurt) is 8 steps, Hannover's (via Dortmund) 10.
+    state = built_links(solo_start(), "r9")
+    assert tasks.normal_load(state, EDITION, "black", 0) == ("d_black_s", "automotive", "fr")
 
 
 def test_l7_pharma_is_only_for_green_or_yellow_in_era_3() -> None:
-    state = built_links(replace(solo_start(), era=3), "g4", "o1", "g1")
-    assert tasks.pharma_load(state, EDITION, "green", 0) == ("d_green", "nl")
+    # Green's pharmaceuticals are at Bielefeld (g3 puts it on the network); NL is connected.
+    state = built_links(replace(solo_start(), era=3), "g4", "g3", "o1", "g1")
+    assert tasks.pharma_load(state, EDITION, "green", 0) == ("d_green_p", "nl")
+    # Braunschweig (g4) offers appliances only: without Bielefeld, no pharma depot qualifies.
+    off = built_links(replace(solo_start(), era=3), "g4", "o1", "g1")
+    assert tasks.pharma_load(off, EDITION, "green", 0) is None
     assert tasks.pharma_load(replace(state, era=2), EDITION, "green", 0) is None
     assert tasks.pharma_load(state, EDITION, "black", 0) is None
     no_pharma = replace(state, goods=state.goods.set("pharmaceuticals", 0))
