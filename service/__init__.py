@@ -5,10 +5,10 @@
     result = await service.act(game.id, "ann", "route hamburg-muenchen")
 """
 
-from .boards import BoardPool, render_board
 from .core import CONSOLE, Place
 from .errors import ServiceError, message
 from .games import GameService
+from .render_pool import BoardPool, render_board
 from .results import (
     AbandonResult,
     ActResult,

@@ -5,7 +5,7 @@ record is a few kilobytes where hundreds of states would be megabytes to send ac
 process boundary, and replaying it is cheap next to drawing the frames.
 
 A replay draws a frame per turn (seconds of CPU), so each user may ask for a few per
-window and for one at a time; replays run in a worker of their own (service.boards), so
+window and for one at a time; replays run in a worker of their own (service.render_pool), so
 they never delay a turn board.
 """
 
@@ -15,7 +15,7 @@ from collections import deque
 
 from .core import ServiceCore
 from .errors import ReplayLimited
-from .replay import solo_level
+from .progress import solo_level
 
 REPLAYS_PER_WINDOW = 3
 REPLAY_WINDOW_S = 600.0

@@ -22,12 +22,12 @@ from locales import Phrase, translate
 from rules import RuleError
 from store import Game, GameStore
 
-from .boards import BoardPool
 from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
 from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .games import GameService
+from .render_pool import BoardPool
 from .results import ActResult
 from .settings import Settings
 from .validation import parse_record

@@ -26,7 +26,6 @@ from store import (
     StoreValueError,
 )
 
-from .boards import BoardPool, Renderer
 from .errors import (
     BadValue,
     DuplicateInteraction,
@@ -43,8 +42,9 @@ from .errors import (
     StoreBusy,
     UnknownGame,
 )
-from .reminders import first_reminder
-from .replay import initial_state, replay, solo_level
+from .progress import initial_state, replay, solo_level
+from .reminder_schedule import first_reminder
+from .render_pool import BoardPool, Renderer
 from .validation import game_id as checked_game_id
 
 log = logging.getLogger("autobahn.service")
@@ -168,12 +168,25 @@ class ServiceCore:
             return cached[1]
         with self._translated(game.id):
             snap = await self.store.read_snapshot(game.id)
+        state = None
         if snap is not None and snap.seq == game.action_count:
-            state = State.from_json(snap.state_json)
-        else:
+            state = _decoded(game.id, snap.state_json)
+        if state is None:
             state = await self._state_at(game, game.action_count)
+            if snap is not None:
+                await self._repair_snapshot(game, state)
         self._remember(game.id, game.version, state)
         return state
+
+    async def _repair_snapshot(self, game: Game, state: State) -> None:
+        """Write the state rebuilt from the log over a snapshot that could not be used, so
+        the next process reads it again. Only a cache: a failure is logged, not raised."""
+        try:
+            await self.store.rewrite_snapshot(game.id, version=game.version,
+                                              seq=game.action_count,
+                                              snapshot_json=state.to_json())
+        except Exception:
+            log.exception("could not rewrite the snapshot of game %s", game.id)
 
     async def _state_at(self, game: Game, moves: int) -> State:
         """The state after the first `moves` actions of the log."""
@@ -212,6 +225,17 @@ class ServiceCore:
     def decision_kind(state: State) -> str | None:
         decision = rules.pending_decision(state)
         return None if decision is None else decision.kind
+
+
+def _decoded(game_id: int, text: str) -> State | None:
+    """The snapshot's state, or None when it does not decode strictly (another schema, a
+    damaged or hand-edited row): the log is the truth and rebuilds it."""
+    try:
+        return State.from_json(text)
+    except (ValueError, TypeError, KeyError) as err:
+        log.warning("snapshot of game %s is unusable (%s); rebuilding it from the log",
+                    game_id, err)
+        return None
 
 
 def storage_error(err: Exception) -> Exception:

@@ -34,9 +34,9 @@ from .errors import (
 from .game_settings import checked_language, create_settings, setting
 from .log import log_lines
 from .places import PlacesMixin, one_per_place
+from .progress import autobot_moves, changes, edition_named, initial_state, solo_level, turn_passed
 from .records import check_record, make_record
 from .reminding import RemindingMixin
-from .replay import autobot_moves, changes, edition_named, initial_state, solo_level, turn_passed
 from .results import ActResult, GameView, Legal, StartResult
 from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
@@ -91,6 +91,9 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
             raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")
+        if isinstance(players, str | bytes) or not isinstance(players, Sequence) or not all(
+                isinstance(p, tuple | list) and len(p) == 2 for p in players):
+            raise BadOption(name="names", value=shown(players), expected=Phrase("expect.names"))
         if len(players) + 1 > seats:
             raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
                             expected=Phrase("expect.names"))

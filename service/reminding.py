@@ -8,7 +8,7 @@ from store import Game, Reminder, ReminderSettings, StoreValueError
 
 from .core import ServiceCore
 from .errors import BadOption
-from .reminders import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
+from .reminder_schedule import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
 from .validation import game_id as checked_game_id
 from .validation import integer, optional_moment, player_id, shown
 

@@ -18,7 +18,7 @@ from store import Game, StoreValueError
 
 from .core import ServiceCore
 from .errors import BadOption
-from .replay import changes
+from .progress import changes
 from .results import TurnPost
 
 CLAIM_LEASE_S = 120.0  # longer than one send with discord.py's retries (5xx, a 429 sleep)

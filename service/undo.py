@@ -26,7 +26,7 @@ from .errors import (
     OwnRequest,
     StaleVersion,
 )
-from .replay import solo_level, turn_owner
+from .progress import solo_level, turn_owner
 from .results import UndoResult, VoteResult
 
 

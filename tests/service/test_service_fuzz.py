@@ -107,6 +107,7 @@ class World:
             "now": st.none(), "guild_ids": st.none(), "state": st.just(self.state),
             "game": st.just(self.running), "expected_version": st.none(),
             "interaction_id": st.none(), "issued_at": st.none(),
+            "solo_level": st.none(), "players": st.just(()),
         }
         return values[name]
 
