@@ -6,20 +6,14 @@ through the catalogues in `locales/`; `str()` gives an English fallback for logs
 
 from __future__ import annotations
 
-from typing import Any
+from locales.coded import CodedError
 
 
-class RuleError(Exception):
+class RuleError(CodedError):
     """Base of every error the rules raise for a refused action."""
 
     code = "rule_error"
     template = "That is not allowed."
-
-    def __init__(self, code: str | None = None, /, **params: Any) -> None:
-        if code is not None:
-            self.code = code
-        self.params = params
-        super().__init__(self.english())
 
     def english(self) -> str:
         template = ENGLISH.get(self.code, self.template)
