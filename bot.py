@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return int(run(config) or 0)
     from service.console import run_console
-    from service.core import storage_error
+    from service.repository import storage_error
     from service.errors import ServiceError, message
     from store import StoreError
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import render
 from service import GameService
-from service.core import Place
+from service.repository import Place
 from service.render_pool import BoardPool, make_executor
 from store import GameStore
 

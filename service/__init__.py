@@ -5,10 +5,10 @@
     result = await service.act(game.id, "ann", "route hamburg-muenchen")
 """
 
-from .core import CONSOLE, Place
 from .errors import ServiceError, message
-from .games import GameService
+from .game_service import GameService
 from .render_pool import BoardPool, render_board
+from .repository import CONSOLE, Place
 from .results import (
     AbandonResult,
     ActResult,

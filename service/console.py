@@ -24,9 +24,9 @@ from store import Game, GameStore
 
 from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
-from .core import CONSOLE
+from .repository import CONSOLE
 from .errors import BadOption, ServiceError, message
-from .games import GameService
+from .game_service import GameService
 from .render_pool import BoardPool
 from .results import ActResult
 from .settings import Settings

@@ -9,7 +9,7 @@ from locales import Phrase, translate
 from store import Game
 
 from .errors import BadOption, ServiceError
-from .games import GameService
+from .game_service import GameService
 from .results import AbandonResult, UndoResult, VoteResult
 
 

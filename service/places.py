@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator
+from typing import Any
 
 from store import Game
 
-from .core import ServiceCore
 from .errors import GameHere, NoGameHere, SeveralGamesHere
+from .repository import GameRepository, Place
 from .validation import flag, player_id
 from .validation import place as checked_place
 
 OPEN = ("lobby", "running")
 ALL = ("lobby", "running", "finished", "abandoned")
-Creator = TypeVar("Creator", bound=Callable[..., Awaitable[Game]])
 
 
 def home(game: Game) -> int | None:
@@ -35,31 +33,19 @@ def home(game: Game) -> int | None:
     return game.thread_id if game.thread_id is not None else game.channel_id
 
 
-def one_per_place(create: Creator) -> Creator:
-    """`create(self, place, ...)` with an `exclusive` keyword (Discord passes True): under
-    the place's lock, refused with GameHere while an open game is at that place."""
-
-    @functools.wraps(create)
-    async def wrapper(self: PlacesMixin, place: Any, *args: Any, exclusive: bool = False,
-                      **kwargs: Any) -> Game:
-        async with self._place_lock(place, exclusive):
-            return await create(self, place, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
-
-
-class PlacesMixin(ServiceCore):
-    _place_locks: dict[int | None, asyncio.Lock]
+class Places:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+        self._locks: dict[int | None, asyncio.Lock] = {}
 
     @contextlib.asynccontextmanager
-    async def _place_lock(self, place: Any, exclusive: bool) -> AsyncIterator[None]:
+    async def lock(self, place: Place, exclusive: bool) -> AsyncIterator[None]:
         """Held while a game is created at `place`; with `exclusive`, refuses the creation
         when an open game is there already."""
         if not exclusive:
             yield
             return
-        locks = self.__dict__.setdefault("_place_locks", {})
-        lock = locks.setdefault(place.where, asyncio.Lock())
+        lock = self._locks.setdefault(place.where, asyncio.Lock())
         async with lock:
             found = await self.games_here(place)
             if found:
@@ -73,7 +59,7 @@ class PlacesMixin(ServiceCore):
         if place.where is None:
             return []
         statuses = OPEN if flag(active, "active") else ALL
-        games = await self.store.games_in_channel(place.where, statuses)
+        games = await self.repo.store.games_in_channel(place.where, statuses)
         return [g for g in games if home(g) == place.where]
 
     async def game_here(self, place: Any, user_id: str | None = None) -> Game:
@@ -93,7 +79,7 @@ class PlacesMixin(ServiceCore):
         if games:
             return games[0]
         if place.where is not None and place.thread_id is None:
-            threads = await self.store.games_in_channel(place.where, OPEN)
+            threads = await self.repo.store.games_in_channel(place.where, OPEN)
             if len(threads) == 1:
                 return threads[0]
         raise NoGameHere()
@@ -113,4 +99,4 @@ class PlacesMixin(ServiceCore):
         """The games `user_id` is seated in, oldest first; `ended`: finished and abandoned
         ones too (a finished game stays listed)."""
         player_id(user_id)
-        return await self.store.games_of_player(user_id, ALL if flag(ended, "ended") else OPEN)
+        return await self.repo.store.games_of_player(user_id, ALL if flag(ended, "ended") else OPEN)

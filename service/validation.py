@@ -26,6 +26,22 @@ SHOWN = 30  # how much of a refused value an error message repeats
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
+
+def instance_of(value: Any, kind: type, name: str) -> None:
+    """`value` is a `kind` (an object the service handed out, passed back)."""
+    if not isinstance(value, kind):
+        raise BadOption(name=name, value=shown(value), expected=Phrase("expect.text"))
+
+
+def seconds(value: Any, name: str, high: float = 366 * 86_400.0) -> float:
+    """A finite duration in seconds within [0, high]."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(
+            value) or not 0 <= value <= high:
+        raise BadOption(name=name, value=shown(value),
+                        expected=Phrase("expect.range", low=0, high=int(high)))
+    return float(value)
+
+
 def shown(value: Any) -> str:
     """A short, printable rendering of a refused value for the error's parameters."""
     text = value if isinstance(value, str) else repr(value)

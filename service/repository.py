@@ -1,5 +1,7 @@
-"""What every part of the service shares: loading a game and its state, names, rendering,
-and turning store errors into service errors."""
+"""The game repository: what every use-case part of the service shares — the store, the
+clock, the board renderer, the cache of parsed states, and the translation of store
+errors into service errors. The parts (lobby, play, votes, ...) each hold one
+`GameRepository`; none of them touches the store's errors or the state cache directly."""
 
 from __future__ import annotations
 
@@ -69,7 +71,7 @@ class Place:
 CONSOLE = Place(0, 0)
 
 
-class ServiceCore:
+class GameRepository:
     def __init__(self, store: GameStore, *, clock: Clock = time.time,
                  renderer: Renderer | BoardPool | None = None) -> None:
         self.store = store
@@ -85,7 +87,7 @@ class ServiceCore:
     # -- store errors -> service errors ---------------------------------------------------
 
     @contextlib.contextmanager
-    def _translated(self, game_id: int, user_id: str | None = None) -> Iterator[None]:
+    def translated(self, game_id: int, user_id: str | None = None) -> Iterator[None]:
         try:
             yield
         except GameNotFoundError:
@@ -99,7 +101,7 @@ class ServiceCore:
         except StoreValueError:
             raise BadValue() from None
         except GameStatusError as err:
-            raise _status_error(game_id, err.status) from None
+            raise status_error(game_id, err.status) from None
         except PlayerError as err:
             if err.reason == "already_joined":
                 raise SeatTaken(player=user_id, game=game_id) from None
@@ -109,9 +111,9 @@ class ServiceCore:
 
     # -- games ------------------------------------------------------------------------------
 
-    async def _game(self, game_id: int) -> Game:
+    async def game(self, game_id: int) -> Game:
         game_id = checked_game_id(game_id)
-        with self._translated(game_id):
+        with self.translated(game_id):
             return await self.store.get_game(game_id)
 
     @staticmethod
@@ -122,11 +124,11 @@ class ServiceCore:
     def name(cls, game: Game, user_id: str | None) -> str:
         return cls.names(game).get(user_id or "", user_id or "-")
 
-    def _require_running(self, game: Game) -> None:
+    def require_running(self, game: Game) -> None:
         if game.status != "running":
-            raise _status_error(game.id, game.status)
+            raise status_error(game.id, game.status)
 
-    def _require_member(self, game: Game, user_id: str) -> None:
+    def require_member(self, game: Game, user_id: str) -> None:
         if user_id not in game.player_ids:
             raise NotAPlayer(player=user_id, game=game.id)
 
@@ -140,18 +142,18 @@ class ServiceCore:
             return game.host_id
         return seated[0] if seated else None
 
-    def _require_host(self, game: Game, user_id: str) -> None:
+    def require_host(self, game: Game, user_id: str) -> None:
         if user_id != self.host_of(game):
             raise NotHost(host=self.name(game, self.host_of(game)))
 
-    def _require_turn(self, game: Game, state: State, user_id: str) -> None:
+    def require_turn(self, game: Game, state: State, user_id: str) -> None:
         current = rules.current_player(state)
         if current != user_id:
             raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
 
     # -- reminders at a hand-off -----------------------------------------------------------
 
-    async def _reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
+    async def reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
         """The schedule to commit with a move that hands the decision to `user_id`:
         nothing when the game's reminders are off."""
         if not game.settings.get("reminders", True):
@@ -159,23 +161,27 @@ class ServiceCore:
         settings = await self.store.get_reminder_settings(user_id, game.id)
         return [first_reminder(user_id, self.clock(), settings)]
 
+    async def schedule(self, game: Game, user_id: str) -> None:
+        """Replace the game's pending reminders by the first one for `user_id`."""
+        await self.store.set_reminders(game.id, await self.reminders_for(game, user_id))
+
     # -- states -----------------------------------------------------------------------------
 
-    async def _state(self, game: Game) -> State:
+    async def state(self, game: Game) -> State:
         """The current state: cached, else the snapshot, else a replay of the log."""
         cached = self._states.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        with self._translated(game.id):
+        with self.translated(game.id):
             snap = await self.store.read_snapshot(game.id)
         state = None
         if snap is not None and snap.seq == game.action_count:
             state = _decoded(game.id, snap.state_json)
         if state is None:
-            state = await self._state_at(game, game.action_count)
+            state = await self.state_at(game, game.action_count)
             if snap is not None:
                 await self._repair_snapshot(game, state)
-        self._remember(game.id, game.version, state)
+        self.remember(game.id, game.version, state)
         return state
 
     async def _repair_snapshot(self, game: Game, state: State) -> None:
@@ -188,27 +194,27 @@ class ServiceCore:
         except Exception:
             log.exception("could not rewrite the snapshot of game %s", game.id)
 
-    async def _state_at(self, game: Game, moves: int) -> State:
+    async def state_at(self, game: Game, moves: int) -> State:
         """The state after the first `moves` actions of the log."""
-        with self._translated(game.id):
+        with self.translated(game.id):
             log = await self.store.read_log(game.id, 1, limit=moves)
         start = initial_state(game.edition_hash, game.player_ids, game.seed,
                               solo_level(game.settings))
         return replay(start, ((a.player_id, a.notation) for a in log))
 
-    def _remember(self, game_id: int, version: int, state: State) -> None:
+    def remember(self, game_id: int, version: int, state: State) -> None:
         self._states.pop(game_id, None)
         self._states[game_id] = (version, state)
         while len(self._states) > STATE_CACHE:
             self._states.pop(next(iter(self._states)))
 
-    def _forget(self, game_id: int) -> None:
+    def forget(self, game_id: int) -> None:
         self._states.pop(game_id, None)
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
         return await self.boards.render(state, view, lang)
 
-    async def _board_after_commit(self, game_id: int, state: State,
+    async def board_after_commit(self, game_id: int, state: State,
                                   lang: str) -> bytes | None:
         """The board of a move already committed, or None when it cannot be drawn now.
 
@@ -250,7 +256,7 @@ def storage_error(err: Exception) -> Exception:
     return err
 
 
-def _status_error(game_id: int, status: str) -> Exception:
+def status_error(game_id: int, status: str) -> Exception:
     if status == "lobby":
         return GameNotStarted(game=game_id)
     if status == "running":
