@@ -24,10 +24,10 @@ from store import Game, GameStore
 
 from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
-from .repository import CONSOLE
 from .errors import BadOption, ServiceError, message
 from .game_service import GameService
 from .render_pool import BoardPool
+from .repository import CONSOLE
 from .results import ActResult
 from .settings import Settings
 from .validation import parse_record
