@@ -17,15 +17,15 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-from store import Game
+from store import Game, GameStatus
 
 from .errors import GameHere, NoGameHere, SeveralGamesHere
 from .repository import GameRepository, Place
 from .validation import flag, player_id
 from .validation import place as checked_place
 
-OPEN = ("lobby", "running")
-ALL = ("lobby", "running", "finished", "abandoned")
+OPEN: tuple[GameStatus, ...] = ("lobby", "running")
+ALL: tuple[GameStatus, ...] = ("lobby", "running", "finished", "abandoned")
 
 
 def home(game: Game) -> int | None:

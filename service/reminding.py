@@ -65,10 +65,10 @@ class Reminding:
         if (settings.quiet_start is None) != (settings.quiet_end is None):
             raise BadOption(name="quiet", value=shown(settings.quiet_start),
                             expected=Phrase("expect.both_quiet"))
-        for name, value in (("quiet_start", settings.quiet_start),
-                            ("quiet_end", settings.quiet_end)):
-            if value is not None:
-                integer(value, name, 0, 24 * 60 - 1)
+        for quiet_name, quiet in (("quiet_start", settings.quiet_start),
+                                  ("quiet_end", settings.quiet_end)):
+            if quiet is not None:
+                integer(quiet, quiet_name, 0, 24 * 60 - 1)
         if not isinstance(settings.time_zone, str) or len(settings.time_zone) > 64 or (
                 not valid_zone(settings.time_zone)):
             raise BadOption(name="time_zone", value=shown(settings.time_zone),

@@ -19,7 +19,7 @@ from store import Game, StoreValueError
 from .errors import BadOption
 from .progress import changes
 from .repository import GameRepository
-from .results import TurnPost
+from .results import Change, TurnPost
 from .validation import game_id as checked_game_id
 from .validation import instance_of, integer, optional_language, seconds, shown
 
@@ -66,7 +66,7 @@ class TurnPosts:
             with self.repo.translated(game_id):
                 found = await self.repo.store.read_log(game_id, game.action_count, limit=1)
             last = found[0] if found else None
-        changed = ()
+        changed: tuple[Change, ...] = ()
         if last is not None:  # one replay, only when a post was lost
             changed = changes(await self.repo.state_at(game, game.action_count - 1), state)
         over = rules.is_over(state)

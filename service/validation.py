@@ -158,7 +158,7 @@ def flag(value: Any, name: str) -> bool:
 def place(value: Any) -> Any:
     """A `Place`: guild, channel and thread ids that are None or 64-bit non-negative ints."""
     for part in ("guild_id", "channel_id", "thread_id"):
-        raw = getattr(value, part, ...)
+        raw: Any = getattr(value, part, ...)
         if raw is not None and (not is_int(raw) or not 0 <= raw <= INT64_MAX):
             raise BadOption(name="place", value=shown(value if raw is ... else raw),
                             expected=Phrase("expect.place"))
