@@ -22,11 +22,12 @@ from dataclasses import dataclass
 
 from store import Event, Game
 
-from .errors import GameOver, NoAbandonRequest, OwnRequest
+from .errors import GameOver, NoAbandonRequest
 from .repository import GameRepository, status_error
 from .results import AbandonResult
 from .validation import flag, optional_integer, player_id
 from .validation import game_id as checked_game_id
+from .votes import answer, ask, is_answer
 
 ACTIVE = ("lobby", "running")
 
@@ -73,10 +74,8 @@ class Abandon:
             if request.user_id == by_user:
                 return await self._result(game, request, by_user)
             return await self.vote_abandon(game_id, by_user, True, request=request.id)
-        with self.repo.translated(game_id):
-            event = await self.repo.store.record_event(
-                game_id, "abandon_request", user_id=by_user,
-                detail={"seats": len(game.players), "needed": majority(len(game.players))})
+        event = await ask(self.repo, game, "abandon", by_user,
+                          {"seats": len(game.players), "needed": majority(len(game.players))})
         # Another player may have asked at the same moment: both requests are one vote.
         return await self._result(game, event, by_user, opened=True)
 
@@ -112,11 +111,8 @@ class Abandon:
         if vote is None or (request is not None and request not in {r.id for r in vote[1]}):
             raise NoAbandonRequest()
         first, requests, _ = vote
-        if user_id in {r.user_id for r in requests}:
-            raise OwnRequest()
-        with self.repo.translated(game_id):
-            await self.repo.store.record_event(game_id, "abandon_vote", user_id=user_id,
-                                          detail={"request": first.id, "accept": accept})
+        await answer(self.repo, game, "abandon", first.id, user_id, accept,
+                     askers={r.user_id for r in requests})
         return await self._result(game, first, user_id)
 
     async def _result(self, game: Game, request: Event, by_user: str, *,
@@ -183,8 +179,8 @@ def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
             current.requests.append(e)
             if e.user_id in seated:
                 current.answers[str(e.user_id)] = True
-        elif (e.kind == "abandon_vote" and current is not None
-              and e.detail.get("request") in current.ids and e.user_id in seated
+        elif (current is not None and is_answer(e, "abandon", current.ids)
+              and e.user_id in seated
               and e.user_id not in {r.user_id for r in current.requests}):
             current.answers[str(e.user_id)] = bool(e.detail.get("accept"))
         else:

@@ -13,7 +13,6 @@ the human's undo is always free: it takes back their move and the Autobot's turn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import rules
 from store import ActionRecord, Event, Game, ReminderRequest
@@ -22,7 +21,6 @@ from .errors import (
     ConsentRequired,
     NothingToUndo,
     NoUndoRequest,
-    OwnRequest,
     StaleVersion,
 )
 from .progress import solo_level, turn_owner
@@ -30,6 +28,7 @@ from .repository import GameRepository
 from .results import UndoResult, VoteResult
 from .validation import flag, interaction, optional_integer, player_id
 from .validation import game_id as checked_game_id
+from .votes import answer, answers, ask
 
 
 class Undo:
@@ -77,11 +76,9 @@ class Undo:
         if await self._free(game, removed, user_id):
             return await self._perform(game, len(removed), user_id, "own turn", interaction_id)
         others = [p for p in game.player_ids if p != user_id]
-        with self.repo.translated(game_id):
-            event = await self.repo.store.record_event(
-                game_id, "undo_request", user_id=user_id,
-                detail={"count": len(removed), "version": game.version,
-                        "notations": [a.notation for a in removed]})
+        event = await ask(self.repo, game, "undo", user_id,
+                          {"count": len(removed), "version": game.version,
+                           "notations": [a.notation for a in removed]})
         raise ConsentRequired(players=", ".join(self.repo.name(game, p) for p in others),
                               count=len(removed), request=event.id, waiting=tuple(others))
 
@@ -103,7 +100,7 @@ class Undo:
         if not requests:
             return None
         request = requests[-1]
-        votes = _votes(events, request.id)
+        votes = answers(events, "undo", {request.id})
         return None if False in votes.values() else request
 
     async def vote_undo(self, game_id: int, user_id: str, accept: bool,
@@ -119,13 +116,9 @@ class Undo:
         request = await self.pending_undo(game_id)
         if request is None:
             raise NoUndoRequest()
-        if request.user_id == user_id:
-            raise OwnRequest()  # the asker does not vote: asking was their yes
-        with self.repo.translated(game_id):
-            await self.repo.store.record_event(game_id, "undo_vote", user_id=user_id,
-                                          detail={"request": request.id, "accept": accept})
-            events = await self.repo.store.list_events(game_id)
-        votes = _votes(events, request.id)
+        events = await answer(self.repo, game, "undo", request.id, user_id, accept,
+                              askers={request.user_id})
+        votes = answers(events, "undo", {request.id})
         waiting = tuple(p for p in game.player_ids
                         if p != request.user_id and votes.get(p) is not True)
         if not accept or waiting:
@@ -158,8 +151,3 @@ def _autobot(game: Game) -> str:
     solo = rules.edition_by_hash(game.edition_hash).solo
     return solo.bot if solo is not None else ""
 
-
-def _votes(events: Sequence[Event], request_id: int) -> dict[str, Any]:
-    """Each voter's latest answer to request `request_id`."""
-    return {str(e.user_id): bool(e.detail.get("accept")) for e in events
-            if e.kind == "undo_vote" and e.detail.get("request") == request_id}
