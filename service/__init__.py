@@ -15,14 +15,18 @@ from .results import (
     Change,
     GameView,
     Legal,
+    Seat,
     StartResult,
+    Table,
     TurnPost,
     UndoResult,
     VoteResult,
 )
 
+Game = Table  # the name the adapters used for a game row (from `store`) until now
+
 __all__ = [
-    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "GameService", "GameView",
-    "Legal", "Place", "ServiceError", "StartResult", "TurnPost", "UndoResult", "VoteResult",
-    "message", "render_board",
+    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
+    "GameView", "Legal", "Place", "Seat", "ServiceError", "StartResult", "Table", "TurnPost",
+    "UndoResult", "VoteResult", "message", "render_board",
 ]

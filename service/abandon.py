@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from store import Event, Game
+from store import Event
 
 from .errors import GameOver, NoAbandonRequest
 from .repository import GameRepository, status_error
-from .results import AbandonResult
+from .results import AbandonResult, Table
 from .validation import flag, optional_integer, player_id
 from .validation import game_id as checked_game_id
 from .votes import answer, ask, is_answer
@@ -115,7 +115,7 @@ class Abandon:
                      askers={r.user_id for r in requests})
         return await self._result(game, first, user_id)
 
-    async def _result(self, game: Game, request: Event, by_user: str, *,
+    async def _result(self, game: Table, request: Event, by_user: str, *,
                       opened: bool = False) -> AbandonResult:
         with self.repo.translated(game.id):
             events = await self.repo.store.list_events(game.id)
@@ -140,10 +140,10 @@ class Abandon:
         return AbandonResult(game, by_user, False, first.id, opened, tally.refused,
                              tally.needed, yes, tally.of(False), waiting)
 
-    async def _end(self, game: Game, by_user: str, reason: str) -> Game:
+    async def _end(self, game: Table, by_user: str, reason: str) -> Table:
         with self.repo.translated(game.id):
-            ended = await self.repo.store.set_status(game.id, "abandoned", by_user=by_user,
-                                                reason=reason)
+            ended = Table.of(await self.repo.store.set_status(game.id, "abandoned", by_user=by_user,
+                                                reason=reason))
         self.repo.forget(game.id)
         return ended
 
@@ -159,7 +159,7 @@ class _Vote:
         return {r.id for r in self.requests}
 
 
-def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
+def _votes(game: Table, events: Sequence[Event]) -> list[_Vote]:
     """The abandon votes of the game in order; only the last can still be open.
 
     One vote at a time, but two players may ask at the same moment: every request made
@@ -191,11 +191,11 @@ def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
     return votes
 
 
-def _tally(game: Game, vote: _Vote) -> _Tally:
+def _tally(game: Table, vote: _Vote) -> _Tally:
     return _Tally(vote.answers, majority(len(game.player_ids)), vote.refused)
 
 
-def _open_vote(game: Game, events: Sequence[Event]) -> tuple[Event, list[Event], _Tally] | None:
+def _open_vote(game: Table, events: Sequence[Event]) -> tuple[Event, list[Event], _Tally] | None:
     """The vote still open: (its first request, all its requests, the tally), else None."""
     votes = _votes(game, events)
     if not votes or votes[-1].refused:

@@ -1,4 +1,4 @@
-"""Game records in and out: export a game, and import a record as a new game (its whole
+"""Table records in and out: export a game, and import a record as a new game (its whole
 log replayed once and stored in one transaction)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules
-from store import Game
 
 from .game_settings import checked_language
 from .progress import solo_level
 from .records import check_record, make_record
 from .repository import GameRepository
+from .results import Table
 from .validation import (
     parse_record,
     player_id,
@@ -42,7 +42,7 @@ class Archive:
                            final=await self.repo.state(game), solo_level=solo_level(game.settings))
 
     async def import_record(self, place: Any, host_id: str, record: Any,
-                            language: str = "en") -> Game:
+                            language: str = "en") -> Table:
         """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game.
 
         The record is replayed once (by `check_record`); its whole log is then stored in
@@ -60,19 +60,19 @@ class Archive:
             return await self._store_record(place, host_id, checked, names, language)
 
     async def _store_record(self, place: Any, host_id: str, checked: Any,
-                            names: Mapping[str, str], language: str) -> Game:
-        game = await self.repo.store.create_game(
+                            names: Mapping[str, str], language: str) -> Table:
+        game = Table.of(await self.repo.store.create_game(
             host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
             seed=checked.seed, guild_id=place.guild_id, channel_id=place.channel_id,
             thread_id=place.thread_id, language=language,
             settings={"seats": len(checked.players), "reminders": True, "imported": True,
                       **({"solo_level": checked.solo_level}
-                         if checked.solo_level is not None else {})})
+                         if checked.solo_level is not None else {})}))
         for pid in checked.players:
-            game = await self.repo.store.add_player(game.id, pid, names.get(pid, pid))
-        game = await self.repo.store.start_game(
+            game = Table.of(await self.repo.store.add_player(game.id, pid, names.get(pid, pid)))
+        game = Table.of(await self.repo.store.start_game(
             game.id, expected_version=game.version, snapshot_json=checked.initial.to_json(),
-            current_player=rules.current_player(checked.initial), by_user=host_id)
+            current_player=rules.current_player(checked.initial), by_user=host_id))
         state, version = checked.final, game.version
         if checked.actions:
             result = await self.repo.store.append_actions(
@@ -81,5 +81,5 @@ class Archive:
                 status="finished" if rules.is_over(state) else None, reminders=[])
             version = result.version
         self.repo.remember(game.id, version, state)
-        return await self.repo.store.get_game(game.id)
+        return Table.of(await self.repo.store.get_game(game.id))
 

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from locales import Phrase, translate
 from rules import RuleError
-from store import Game, GameStore
+from store import GameStore
 
 from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
@@ -29,6 +29,7 @@ from .game_service import GameService
 from .render_pool import BoardPool
 from .repository import CONSOLE
 from .results import ActResult
+from .results import Table as Game
 from .settings import Settings
 from .validation import parse_record
 

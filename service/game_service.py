@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import State
-from store import ActionRecord, Event, Game, GameStore, Reminder, ReminderSettings
+from store import ActionRecord, Event, GameStore, Reminder, ReminderSettings
 
 from .abandon import Abandon
 from .animation import Animation
@@ -43,6 +43,7 @@ from .results import (
     GameView,
     Legal,
     StartResult,
+    Table,
     TurnPost,
     UndoResult,
     VoteResult,
@@ -97,10 +98,10 @@ class GameService:
     decision_kind = staticmethod(GameRepository.decision_kind)
 
     @staticmethod
-    def name(game: Game, user_id: str | None) -> str:
+    def name(game: Table, user_id: str | None) -> str:
         return GameRepository.name(game, user_id)
 
-    async def _state(self, game: Game) -> State:  # tests read the cached state
+    async def _state(self, game: Table) -> State:  # tests read the cached state
         return await self.repo.state(game)
 
     @property
@@ -128,7 +129,7 @@ class GameService:
         solo_level: int | None = None,
         players: Sequence[tuple[str, str]] = (),
         exclusive: bool = False,
-    ) -> Game:
+    ) -> Table:
         return await self.lobby.create_game(
             place,
             host_id,
@@ -144,32 +145,34 @@ class GameService:
 
     async def join(
         self, game_id: int, user_id: str, name: str, language: str | None = None
-    ) -> Game:
+    ) -> Table:
         return await self.lobby.join(game_id, user_id, name, language)
 
-    async def leave(self, game_id: int, user_id: str) -> Game:
+    async def leave(self, game_id: int, user_id: str) -> Table:
         return await self.lobby.leave(game_id, user_id)
 
     async def start(self, game_id: int, by_user: str) -> StartResult:
         return await self.lobby.start(game_id, by_user)
 
-    async def update_settings(self, game_id: int, by_user: str, changes: Mapping[str, str]) -> Game:
+    async def update_settings(
+        self, game_id: int, by_user: str, changes: Mapping[str, str]
+    ) -> Table:
         return await self.lobby.update_settings(game_id, by_user, changes)
 
-    async def set_player_language(self, game_id: int, user_id: str, lang: str | None) -> Game:
+    async def set_player_language(self, game_id: int, user_id: str, lang: str | None) -> Table:
         return await self.lobby.set_player_language(game_id, user_id, lang)
 
     # -- places (places.py) ----------------------------------------------------------
-    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
+    async def games_here(self, place: Any, *, active: bool = True) -> list[Table]:
         return await self.places.games_here(place, active=active)
 
-    async def game_here(self, place: Any, user_id: str | None = None) -> Game:
+    async def game_here(self, place: Any, user_id: str | None = None) -> Table:
         return await self.places.game_here(place, user_id)
 
-    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Game:
+    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Table:
         return await self.places.game_to_look_at(place, user_id)
 
-    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Game]:
+    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Table]:
         return await self.places.games_of(user_id, ended=ended)
 
     # -- play (play.py) --------------------------------------------------------------
@@ -207,7 +210,7 @@ class GameService:
         return await self.play.last_action(game_id)
 
     # -- looking (looking.py) --------------------------------------------------------
-    async def game(self, game_id: int) -> Game:
+    async def game(self, game_id: int) -> Table:
         return await self.looking.game(game_id)
 
     async def view(self, game_id: int) -> GameView:
@@ -233,7 +236,7 @@ class GameService:
 
     async def import_record(
         self, place: Any, host_id: str, record: Any, language: str = "en"
-    ) -> Game:
+    ) -> Table:
         return await self.archive.import_record(place, host_id, record, language)
 
     # -- undo (undo.py) --------------------------------------------------------------
@@ -287,10 +290,10 @@ class GameService:
         return await self.vote_posts.vote_post_closed(game_id, post_id)
 
     # -- turn_posts (turn_posts.py) --------------------------------------------------
-    async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Game]:
+    async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Table]:
         return await self.turn_posts.unposted_turns(guild_ids)
 
-    async def claim_turn_post(self, game: Game, lease_s: float = CLAIM_LEASE_S) -> bool:
+    async def claim_turn_post(self, game: Table, lease_s: float = CLAIM_LEASE_S) -> bool:
         return await self.turn_posts.claim_turn_post(game, lease_s)
 
     async def turn_post(self, game_id: int, lang: str | None = None) -> TurnPost:

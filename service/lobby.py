@@ -12,7 +12,7 @@ from typing import Any
 
 import rules
 from locales import Phrase
-from store import Game, StoreValueError
+from store import StoreValueError
 
 from .errors import (
     BadOption,
@@ -24,7 +24,7 @@ from .game_settings import checked_language, create_settings, setting
 from .places import Places
 from .progress import edition_named, initial_state, solo_level
 from .repository import GameRepository
-from .results import StartResult
+from .results import StartResult, Table
 from .validation import (
     display_name,
     flag,
@@ -52,7 +52,7 @@ class Lobby:
                           settings: Mapping[str, Any] | None = None,
                           solo_level: int | None = None,
                           players: Sequence[tuple[str, str]] = (),
-                          exclusive: bool = False) -> Game:
+                          exclusive: bool = False) -> Table:
         """A new game in `place` (a `Place`) with the host in seat 0 and `players`
         ((user id, name) pairs) in the next seats, all in one transaction: a refused seat
         creates no game. With `solo_level`, the host alone plays against the Autobot at
@@ -91,14 +91,14 @@ class Lobby:
         flag(exclusive, "exclusive")
         async with self.places.lock(place, exclusive):
             with self.repo.translated(0, host_id):
-                return await self.repo.store.create_game(
+                return Table.of(await self.repo.store.create_game(
                     host_id=host_id, host_name=host_name, edition=edition.name,
                     edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
                     channel_id=place.channel_id, thread_id=place.thread_id, language=language,
-                    settings=options, players=players)
+                    settings=options, players=players))
 
     async def join(self, game_id: int, user_id: str, name: str,
-                   language: str | None = None) -> Game:
+                   language: str | None = None) -> Table:
         player_id(user_id)
         display_name(name)
         language = optional_language(language)
@@ -106,8 +106,8 @@ class Lobby:
         seats = int(game.settings.get("seats", 4))
         with self.repo.translated(game_id, user_id):
             try:
-                return await self.repo.store.add_player(game_id, user_id, name, language=language,
-                                                   max_players=seats)
+                return Table.of(await self.repo.store.add_player(
+                    game_id, user_id, name, language=language, max_players=seats))
             except StoreValueError:
                 raise BadOption(name="name", value=name, expected=Phrase("expect.text")) from None
             except Exception as err:
@@ -115,11 +115,11 @@ class Lobby:
                     raise GameFull(game=game_id, seats=seats) from None
                 raise
 
-    async def leave(self, game_id: int, user_id: str) -> Game:
+    async def leave(self, game_id: int, user_id: str) -> Table:
         await self.repo.game(game_id)
         player_id(user_id)
         with self.repo.translated(game_id, user_id):
-            return await self.repo.store.remove_player(game_id, user_id)
+            return Table.of(await self.repo.store.remove_player(game_id, user_id))
 
     async def start(self, game_id: int, by_user: str) -> StartResult:
         """Deal the game: seats in join order, the start player drawn by the seeded RNG."""
@@ -137,9 +137,9 @@ class Lobby:
         first = rules.current_player(state)
         assert first is not None
         with self.repo.translated(game_id):
-            started = await self.repo.store.start_game(
+            started = Table.of(await self.repo.store.start_game(
                 game_id, expected_version=game.version, snapshot_json=state.to_json(),
-                current_player=first, by_user=by_user, turn_post=True)
+                current_player=first, by_user=by_user, turn_post=True))
         self.repo.remember(game_id, started.version, state)
         try:  # committed already: a reminder that cannot be planned must not undo the start
             with self.repo.translated(game_id):
@@ -152,7 +152,7 @@ class Lobby:
     # -- settings and the end -----------------------------------------------------------------
 
     async def update_settings(self, game_id: int, by_user: str,
-                              changes: Mapping[str, str]) -> Game:
+                              changes: Mapping[str, str]) -> Table:
         """Change game settings (host only): seats (lobby), language, reminders on/off."""
         game = await self.repo.game(game_id)
         player_id(by_user)
@@ -163,10 +163,12 @@ class Lobby:
         for key, raw in changes.items():
             settings[key] = setting(game, key, raw)
         with self.repo.translated(game_id):
-            return await self.repo.store.update_settings(game_id, settings) if changes else game
+            if not changes:
+                return game
+            return Table.of(await self.repo.store.update_settings(game_id, settings))
 
     async def set_player_language(self, game_id: int, user_id: str,
-                                  lang: str | None) -> Game:
+                                  lang: str | None) -> Table:
         """A seated player's language for what the game tells them personally (None: the
         game's language). Anyone seated may change their own; it changes no board.
         Raises UnknownGame, NotAPlayer, BadOption (not a supported language)."""
@@ -179,5 +181,5 @@ class Lobby:
         player_id(user_id)
         self.repo.require_member(game, user_id)
         with self.repo.translated(game_id, user_id):
-            return await self.repo.store.set_player_language(game_id, user_id, lang)
+            return Table.of(await self.repo.store.set_player_language(game_id, user_id, lang))
 

@@ -8,7 +8,7 @@ import logging
 import rules
 from locales import Phrase
 from rules import State
-from store import Game, StoreValueError
+from store import StoreValueError
 
 from .errors import (
     BadMoveNumber,
@@ -17,7 +17,7 @@ from .errors import (
 from .game_settings import checked_language
 from .log import log_lines
 from .repository import GameRepository
-from .results import GameView
+from .results import GameView, Table
 from .validation import (
     integer,
     is_int,
@@ -33,7 +33,7 @@ class Looking:
 
     # -- looking ----------------------------------------------------------------------------
 
-    async def game(self, game_id: int) -> Game:
+    async def game(self, game_id: int) -> Table:
         """The game's row (seats, status, version, settings) without parsing its state.
         Raises UnknownGame."""
         return await self.repo.game(game_id)
@@ -80,8 +80,8 @@ class Looking:
 
     async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> bool:
         """Remember the game's latest board post (an adapter's channel and message ids),
-        which reminders link to; read it back as `Game.board_channel_id` and
-        `Game.board_message_id`. An older post never replaces a newer one; returns
+        which reminders link to; read it back as `Table.board_channel_id` and
+        `Table.board_message_id`. An older post never replaces a newer one; returns
         whether this one is now stored. Raises UnknownGame, BadOption (bad ids)."""
         await self.repo.game(game_id)
         integer(channel_id, "channel", 1)

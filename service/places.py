@@ -17,10 +17,11 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-from store import Game, GameStatus
+from store import GameStatus
 
 from .errors import GameHere, NoGameHere, SeveralGamesHere
 from .repository import GameRepository, Place
+from .results import Table, tables
 from .validation import flag, player_id
 from .validation import place as checked_place
 
@@ -28,7 +29,7 @@ OPEN: tuple[GameStatus, ...] = ("lobby", "running")
 ALL: tuple[GameStatus, ...] = ("lobby", "running", "finished", "abandoned")
 
 
-def home(game: Game) -> int | None:
+def home(game: Table) -> int | None:
     """The place a game is played in: its thread, else its channel."""
     return game.thread_id if game.thread_id is not None else game.channel_id
 
@@ -52,17 +53,17 @@ class Places:
                 raise GameHere(game=found[0].id)
             yield
 
-    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
+    async def games_here(self, place: Any, *, active: bool = True) -> list[Table]:
         """The games whose own place is `place` (not those of its threads), oldest first;
         `active`: only the open ones."""
         checked_place(place)
         if place.where is None:
             return []
         statuses = OPEN if flag(active, "active") else ALL
-        games = await self.repo.store.games_in_channel(place.where, statuses)
+        games = tables(await self.repo.store.games_in_channel(place.where, statuses))
         return [g for g in games if home(g) == place.where]
 
-    async def game_here(self, place: Any, user_id: str | None = None) -> Game:
+    async def game_here(self, place: Any, user_id: str | None = None) -> Table:
         """The open game of `place`; NoGameHere or SeveralGamesHere otherwise.
 
         Several can only be left from before one game per place was the rule: then the
@@ -79,12 +80,12 @@ class Places:
         if games:
             return games[0]
         if place.where is not None and place.thread_id is None:
-            threads = await self.repo.store.games_in_channel(place.where, OPEN)
+            threads = tables(await self.repo.store.games_in_channel(place.where, OPEN))
             if len(threads) == 1:
                 return threads[0]
         raise NoGameHere()
 
-    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Game:
+    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Table:
         """For looking (status, log, board, export, replay): the open game of `place`,
         else the game that ended there last."""
         try:
@@ -95,8 +96,9 @@ class Places:
                 raise
             return ended[-1]
 
-    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Game]:
+    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Table]:
         """The games `user_id` is seated in, oldest first; `ended`: finished and abandoned
         ones too (a finished game stays listed)."""
         player_id(user_id)
-        return await self.repo.store.games_of_player(user_id, ALL if flag(ended, "ended") else OPEN)
+        statuses = ALL if flag(ended, "ended") else OPEN
+        return tables(await self.repo.store.games_of_player(user_id, statuses))

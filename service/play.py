@@ -10,7 +10,7 @@ import logging
 
 import rules
 from rules import RuleError, State
-from store import ActionRecord, Game, ReminderRequest
+from store import ActionRecord, ReminderRequest
 
 from .errors import (
     GameOver,
@@ -19,7 +19,7 @@ from .errors import (
 )
 from .progress import autobot_moves, changes, turn_passed
 from .repository import GameRepository
-from .results import ActResult, Legal
+from .results import ActResult, Legal, Table
 from .validation import (
     interaction,
     optional_integer,
@@ -101,7 +101,7 @@ class Play:
             changes(state, after), passed, next_player, self.repo.decision_kind(after), board,
             over, scores, tuple(rules.winners(after)) if over else (), after)
 
-    async def _act_then_autobot(self, game: Game, state: State, user_id: str, canonical: str,
+    async def _act_then_autobot(self, game: Table, state: State, user_id: str, canonical: str,
                                 after: State, bot_moves: list[tuple[str, str]], final: State,
                                 interaction_id: str | None, lang: str | None) -> ActResult:
         """The human's action, then the Autobot's turns, stored as one batch: the log holds
@@ -130,7 +130,7 @@ class Play:
             tuple(rules.winners(final)) if over else (), final,
             autobot=tuple(n for _p, n in bot_moves))
 
-    async def _play_autobot(self, game: Game, state: State) -> tuple[Game, State]:
+    async def _play_autobot(self, game: Table, state: State) -> tuple[Table, State]:
         bot_moves, final = autobot_moves(state)
         over = rules.is_over(final)
         with self.repo.translated(game.id):

@@ -4,11 +4,12 @@ reminder at send time (where vacation and quiet hours are checked again)."""
 from __future__ import annotations
 
 from locales import Phrase
-from store import Game, Reminder, ReminderSettings, StoreValueError
+from store import Reminder, ReminderSettings, StoreValueError
 
 from .errors import BadOption
 from .reminder_schedule import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
 from .repository import GameRepository
+from .results import Table
 from .validation import game_id as checked_game_id
 from .validation import instance_of, integer, optional_moment, player_id, shown
 
@@ -83,7 +84,7 @@ class Reminding:
         instance_of(reminder, Reminder, "reminder")
         return await self.repo.store.defer_reminder(reminder.id, self.repo.clock() + RETRY_S)
 
-    async def _schedule(self, game: Game, user_id: str) -> None:
+    async def _schedule(self, game: Table, user_id: str) -> None:
         await self.repo.store.set_reminders(game.id, await self.repo.reminders_for(game, user_id))
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:

@@ -15,7 +15,6 @@ import rules
 from rules import State
 from store import (
     DuplicateInteractionError,
-    Game,
     GameNotFoundError,
     GameStatusError,
     GameStore,
@@ -47,6 +46,7 @@ from .errors import (
 from .progress import initial_state, replay, solo_level
 from .reminder_schedule import first_reminder
 from .render_pool import BoardPool, Renderer
+from .results import Table
 from .validation import game_id as checked_game_id
 
 log = logging.getLogger("autobahn.service")
@@ -111,29 +111,29 @@ class GameRepository:
 
     # -- games ------------------------------------------------------------------------------
 
-    async def game(self, game_id: int) -> Game:
+    async def game(self, game_id: int) -> Table:
         game_id = checked_game_id(game_id)
         with self.translated(game_id):
-            return await self.store.get_game(game_id)
+            return Table.of(await self.store.get_game(game_id))
 
     @staticmethod
-    def names(game: Game) -> dict[str, str]:
+    def names(game: Table) -> dict[str, str]:
         return {p.user_id: p.display_name for p in game.players}
 
     @classmethod
-    def name(cls, game: Game, user_id: str | None) -> str:
+    def name(cls, game: Table, user_id: str | None) -> str:
         return cls.names(game).get(user_id or "", user_id or "-")
 
-    def require_running(self, game: Game) -> None:
+    def require_running(self, game: Table) -> None:
         if game.status != "running":
             raise status_error(game.id, game.status)
 
-    def require_member(self, game: Game, user_id: str) -> None:
+    def require_member(self, game: Table, user_id: str) -> None:
         if user_id not in game.player_ids:
             raise NotAPlayer(player=user_id, game=game.id)
 
     @staticmethod
-    def host_of(game: Game) -> str | None:
+    def host_of(game: Table) -> str | None:
         """Who acts as host: the one who opened the game while seated; once they left the
         lobby, the player seated longest (the host passes on, it never stays with someone
         outside the game). None for a lobby everybody left."""
@@ -142,18 +142,18 @@ class GameRepository:
             return game.host_id
         return seated[0] if seated else None
 
-    def require_host(self, game: Game, user_id: str) -> None:
+    def require_host(self, game: Table, user_id: str) -> None:
         if user_id != self.host_of(game):
             raise NotHost(host=self.name(game, self.host_of(game)))
 
-    def require_turn(self, game: Game, state: State, user_id: str) -> None:
+    def require_turn(self, game: Table, state: State, user_id: str) -> None:
         current = rules.current_player(state)
         if current != user_id:
             raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
 
     # -- reminders at a hand-off -----------------------------------------------------------
 
-    async def reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
+    async def reminders_for(self, game: Table, user_id: str) -> list[ReminderRequest]:
         """The schedule to commit with a move that hands the decision to `user_id`:
         nothing when the game's reminders are off."""
         if not game.settings.get("reminders", True):
@@ -161,13 +161,13 @@ class GameRepository:
         settings = await self.store.get_reminder_settings(user_id, game.id)
         return [first_reminder(user_id, self.clock(), settings)]
 
-    async def schedule(self, game: Game, user_id: str) -> None:
+    async def schedule(self, game: Table, user_id: str) -> None:
         """Replace the game's pending reminders by the first one for `user_id`."""
         await self.store.set_reminders(game.id, await self.reminders_for(game, user_id))
 
     # -- states -----------------------------------------------------------------------------
 
-    async def state(self, game: Game) -> State:
+    async def state(self, game: Table) -> State:
         """The current state: cached, else the snapshot, else a replay of the log."""
         cached = self._states.get(game.id)
         if cached is not None and cached[0] == game.version:
@@ -184,7 +184,7 @@ class GameRepository:
         self.remember(game.id, game.version, state)
         return state
 
-    async def _repair_snapshot(self, game: Game, state: State) -> None:
+    async def _repair_snapshot(self, game: Table, state: State) -> None:
         """Write the state rebuilt from the log over a snapshot that could not be used, so
         the next process reads it again. Only a cache: a failure is logged, not raised."""
         try:
@@ -194,7 +194,7 @@ class GameRepository:
         except Exception:
             log.exception("could not rewrite the snapshot of game %s", game.id)
 
-    async def state_at(self, game: Game, moves: int) -> State:
+    async def state_at(self, game: Table, moves: int) -> State:
         """The state after the first `moves` actions of the log."""
         with self.translated(game.id):
             log = await self.store.read_log(game.id, 1, limit=moves)

@@ -14,12 +14,12 @@ from collections.abc import Collection
 
 import rules
 from locales import Phrase
-from store import Game, StoreValueError
+from store import StoreValueError
 
 from .errors import BadOption
 from .progress import changes
 from .repository import GameRepository
-from .results import Change, TurnPost
+from .results import Change, Table, TurnPost, tables
 from .validation import game_id as checked_game_id
 from .validation import instance_of, integer, optional_language, seconds, shown
 
@@ -30,7 +30,7 @@ class TurnPosts:
     def __init__(self, repo: GameRepository) -> None:
         self.repo = repo
 
-    async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Game]:
+    async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Table]:
         """Games (of these guilds) that owe a turn post no one is making now; oldest first."""
         if guild_ids is not None:
             if isinstance(guild_ids, str | bytes) or not isinstance(guild_ids, Collection):
@@ -38,13 +38,13 @@ class TurnPosts:
                                 expected=Phrase("expect.number"))
             for guild in guild_ids:
                 integer(guild, "guild")
-        return await self.repo.store.unposted_games(guild_ids)
+        return tables(await self.repo.store.unposted_games(guild_ids))
 
-    async def claim_turn_post(self, game: Game, lease_s: float = CLAIM_LEASE_S) -> bool:
+    async def claim_turn_post(self, game: Table, lease_s: float = CLAIM_LEASE_S) -> bool:
         """Take the post `game` owes for `lease_s` seconds: True for exactly one of several
         callers (two bots starting at once post once). A claim that is never recorded
         lapses, and the post is owed again: a crashed or failed post is retried then."""
-        instance_of(game, Game, "game")
+        instance_of(game, Table, "game")
         seconds(lease_s, "lease")
         if not game.owes_turn_post or game.turn_version is None:
             return False
@@ -81,7 +81,7 @@ class TurnPosts:
                                message_id: int) -> bool:
         """A turn post showing the game at `version` went out as this message: it pays
         what the game owed up to `version` and becomes the board post reminders link to
-        (`Game.board_channel_id`, `Game.board_message_id`). An older post never replaces
+        (`Table.board_channel_id`, `Table.board_message_id`). An older post never replaces
         a newer one; returns whether this one is now stored. Raises UnknownGame,
         BadOption (bad ids)."""
         checked_game_id(game_id)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rules
-from store import ActionRecord, Event, Game, ReminderRequest
+from store import ActionRecord, Event, ReminderRequest
 
 from .errors import (
     ConsentRequired,
@@ -25,7 +25,7 @@ from .errors import (
 )
 from .progress import solo_level, turn_owner
 from .repository import GameRepository
-from .results import UndoResult, VoteResult
+from .results import Table, UndoResult, VoteResult
 from .validation import flag, interaction, optional_integer, player_id
 from .validation import game_id as checked_game_id
 from .votes import answer, answers, ask
@@ -82,7 +82,7 @@ class Undo:
         raise ConsentRequired(players=", ".join(self.repo.name(game, p) for p in others),
                               count=len(removed), request=event.id, waiting=tuple(others))
 
-    async def _free(self, game: Game, removed: Sequence[ActionRecord], user_id: str) -> bool:
+    async def _free(self, game: Table, removed: Sequence[ActionRecord], user_id: str) -> bool:
         if any(a.player_id != user_id for a in removed):
             return False
         now = await self.repo.state(game)
@@ -126,7 +126,7 @@ class Undo:
         return await self._perform(game, int(request.detail["count"]), str(request.user_id),
                                    "consent of the other players", interaction_id)
 
-    async def _perform(self, game: Game, count: int, by_user: str, reason: str,
+    async def _perform(self, game: Table, count: int, by_user: str, reason: str,
                        interaction_id: str | None, *, forced: bool = False) -> UndoResult:
         keep = game.action_count - count
         state = await self.repo.state_at(game, keep)
@@ -147,7 +147,7 @@ class Undo:
                           self.repo.decision_kind(state), board)
 
 
-def _autobot(game: Game) -> str:
+def _autobot(game: Table) -> str:
     solo = rules.edition_by_hash(game.edition_hash).solo
     return solo.bot if solo is not None else ""
 

@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
-from store import Event, Game
+from store import Event
 
 from .errors import OwnRequest
 from .repository import GameRepository
+from .results import Table
 
 Kind = Literal["undo", "abandon"]
 
 
-async def ask(repo: GameRepository, game: Game, kind: Kind, user_id: str,
+async def ask(repo: GameRepository, game: Table, kind: Kind, user_id: str,
               detail: Mapping[str, Any]) -> Event:
     """Record `user_id`'s request for a vote of `kind`."""
     with repo.translated(game.id):
@@ -28,7 +29,7 @@ async def ask(repo: GameRepository, game: Game, kind: Kind, user_id: str,
                                              detail=detail)
 
 
-async def answer(repo: GameRepository, game: Game, kind: Kind, request_id: int, user_id: str,
+async def answer(repo: GameRepository, game: Table, kind: Kind, request_id: int, user_id: str,
                  accept: bool, *, askers: Collection[str | None]) -> list[Event]:
     """Record `user_id`'s answer to request `request_id`; the game's events after it.
     Raises OwnRequest for one of the `askers`."""
