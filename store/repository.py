@@ -263,12 +263,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         return await self._write(body)
 
     async def record_event(
-        self,
-        game_id: int,
-        kind: str,
-        *,
-        user_id: str | None,
-        detail: Mapping[str, Any],
+        self, game_id: int, kind: str, *, user_id: str | None, detail: Mapping[str, Any]
     ) -> Event:
         """Append an out-of-band event (e.g. an undo request or a vote) to the game's
         record. Does not bump the version: an event changes no board.
