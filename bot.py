@@ -47,8 +47,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return int(run(config) or 0)
     from service.console import run_console
-    from service.core import storage_error
     from service.errors import ServiceError, message
+    from service.repository import storage_error
     from store import StoreError
 
     try:

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import render
 from service import GameService
-from service.boards import BoardPool, make_executor
-from service.core import Place
+from service.render_pool import BoardPool, make_executor
+from service.repository import Place
 from store import GameStore
 
 GAMES = 1000

@@ -36,13 +36,13 @@ def run(mode: str) -> None:
     import io
 
     import render
-    from service.boards import animate_record
+    from service.render_pool import animate_record
 
     edition_hash, players, seed, actions = load()
     start = time.perf_counter()
     size = frames = 0
     if mode == "baseline":
-        from service.replay import initial_state
+        from service.progress import initial_state
 
         size = len(render.board(initial_state(edition_hash, players, seed), "map"))
     elif mode == "streamed":
@@ -55,7 +55,7 @@ def run(mode: str) -> None:
         import rules
         from render import draw, to_palette
         from render.animation import turn_ends
-        from service.replay import initial_state
+        from service.progress import initial_state
 
         state = initial_state(edition_hash, players, seed)
         states = [state]

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rules
 from service import CONSOLE, BoardPool, GameService
-from service.boards import make_executor
+from service.render_pool import make_executor
 from store import GameStore
 
 

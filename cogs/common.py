@@ -19,8 +19,7 @@ import discord
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, lang_of, mention, t
 from rules import UnknownActionError
-from service import Place
-from store import Game
+from service import Game, Place
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot

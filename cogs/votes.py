@@ -26,7 +26,7 @@ from cogs.common import (
 )
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
-from store import Game
+from service import Game
 
 
 async def perform_vote(interaction: discord.Interaction, game_id: int, request: int,

@@ -6,25 +6,14 @@ through the catalogues in `locales/`; `str()` gives an English fallback for logs
 
 from __future__ import annotations
 
-from typing import Any
+from locales.coded import CodedError
 
 
-class RuleError(Exception):
+class RuleError(CodedError):
     """Base of every error the rules raise for a refused action."""
 
     code = "rule_error"
     template = "That is not allowed."
-
-    def __init__(self, code: str | None = None, /, **params: Any) -> None:
-        if code is not None:
-            self.code = code
-        self.params = params
-        # The English text is made only when asked for: `legal_actions` builds and drops
-        # refused checks by the thousand, and formatting was most of their cost.
-        super().__init__(self.code)
-
-    def __str__(self) -> str:
-        return self.english()
 
     def english(self) -> str:
         template = ENGLISH.get(self.code, self.template)

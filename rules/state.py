@@ -8,6 +8,7 @@ restores a game exactly. Derived facts (city values, the network) are computed f
 
 from __future__ import annotations
 
+import enum
 import json
 import types
 import typing
@@ -132,12 +133,15 @@ class State:
     @classmethod
     def from_json(cls, text: str) -> State:
         data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("a state is a JSON object")
         if data.get("schema") != SCHEMA_VERSION:
             raise ValueError(
                 f"state schema {data.get('schema')} is not supported "
                 f"(this engine reads {SCHEMA_VERSION})"
             )
-        return _decode(cls, data)
+        state: State = _decode(cls, data)
+        return state
 
 
 def _encode(value: Any) -> Any:
@@ -157,23 +161,60 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _decode(tp: Any, data: Any) -> Any:
+def _decode(tp: Any, data: Any, where: str = "state") -> Any:
+    """`data` (parsed JSON) as a value of type `tp`, strictly: a snapshot is a cache of the
+    log, so one that does not match the state's shape exactly (a wrong type, an unknown or
+    missing field) is refused with ValueError and the caller rebuilds it from the log,
+    instead of a game running on a half-right state."""
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        if data is None:
+        if data is None and type(None) in typing.get_args(tp):
             return None
         inner = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _decode(inner[0], data)
+        return _decode(inner[0], data, where)
+    if origin is typing.Literal:
+        if data not in typing.get_args(tp):
+            raise ValueError(f"{where}: {data!r} is not one of {typing.get_args(tp)}")
+        return data
     if origin is tuple:
+        _expect(data, list, where)
         (item, _ellipsis) = typing.get_args(tp)
-        return tuple(_decode(item, v) for v in data)
+        return tuple(_decode(item, v, f"{where}[{i}]") for i, v in enumerate(data))
     if origin is frozenset:
+        _expect(data, list, where)
         (item,) = typing.get_args(tp)
-        return frozenset(_decode(item, v) for v in data)
+        return frozenset(_decode(item, v, f"{where}[]") for v in data)
     if origin is FrozenDict:
+        _expect(data, dict, where)
         _key, item = typing.get_args(tp)
-        return FrozenDict({k: _decode(item, v) for k, v in data.items()})
+        return FrozenDict({k: _decode(item, v, f"{where}.{k}") for k, v in data.items()})
     if isinstance(tp, type) and is_dataclass(tp):
+        _expect(data, dict, where)
         hints = _hints(tp)
-        return tp(**{k: _decode(hints[k], v) for k, v in data.items() if k in hints})
+        unknown = sorted(set(data) - set(hints))
+        if unknown:
+            raise ValueError(f"{where}: unknown fields {unknown}")
+        try:
+            return tp(**{k: _decode(hints[k], v, f"{where}.{k}") for k, v in data.items()})
+        except TypeError as err:  # a required field is missing
+            raise ValueError(f"{where}: {err}") from None
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(data)
+        except ValueError:
+            raise ValueError(f"{where}: {data!r} is not a {tp.__name__}") from None
+    if tp in (int, str, bool):
+        _expect(data, tp, where)
+        return data
+    if tp is float:
+        _expect(data, (int, float), where)
+        return float(data)
     return data
+
+
+def _expect(data: Any, kind: type | tuple[type, ...], where: str) -> None:
+    # bool is an int in Python, but never one in a state (and an int never a bool)
+    wrong_bool = isinstance(data, bool) and kind is not bool
+    if wrong_bool or not isinstance(data, kind):
+        raise ValueError(f"{where}: {type(data).__name__} {data!r:.40} where a "
+                         f"{getattr(kind, '__name__', kind)} belongs")

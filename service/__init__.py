@@ -5,24 +5,28 @@
     result = await service.act(game.id, "ann", "route hamburg-muenchen")
 """
 
-from .boards import BoardPool, render_board
-from .core import CONSOLE, Place
 from .errors import ServiceError, message
-from .games import GameService
+from .game_service import GameService
+from .render_pool import BoardPool, render_board
+from .repository import CONSOLE, Place
 from .results import (
     AbandonResult,
     ActResult,
     Change,
     GameView,
     Legal,
+    Seat,
     StartResult,
+    Table,
     TurnPost,
     UndoResult,
     VoteResult,
 )
 
+Game = Table  # the name the adapters used for a game row (from `store`) until now
+
 __all__ = [
-    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "GameService", "GameView",
-    "Legal", "Place", "ServiceError", "StartResult", "TurnPost", "UndoResult", "VoteResult",
-    "message", "render_board",
+    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
+    "GameView", "Legal", "Place", "Seat", "ServiceError", "StartResult", "Table", "TurnPost",
+    "UndoResult", "VoteResult", "message", "render_board",
 ]

@@ -20,11 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from store import Event, Game
+from store import Event
 
-from .core import ServiceCore, _status_error
-from .errors import GameOver, NoAbandonRequest, OwnRequest
-from .results import AbandonResult
+from .errors import GameOver, NoAbandonRequest
+from .repository import GameRepository, status_error
+from .results import AbandonResult, Table
+from .validation import flag, optional_integer, player_id
+from .validation import game_id as checked_game_id
+from .votes import answer, ask, is_answer
 
 ACTIVE = ("lobby", "running")
 
@@ -44,7 +47,10 @@ def majority(seats: int) -> int:
     return seats // 2 + 1
 
 
-class AbandonMixin(ServiceCore):
+class Abandon:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+
     async def abandon(self, game_id: int, by_user: str, *,
                       is_admin: bool = False) -> AbandonResult:
         """End the game (host, or `is_admin`), or open a vote / say yes to the open one.
@@ -52,34 +58,35 @@ class AbandonMixin(ServiceCore):
         Raises UnknownGame, GameOver (already ended), NotAPlayer (neither host nor admin
         nor seated).
         """
-        game = await self._game(game_id)
+        checked_game_id(game_id)
+        player_id(by_user)
+        flag(is_admin, "is_admin")
+        game = await self.repo.game(game_id)
         if game.status not in ACTIVE:
-            raise _status_error(game_id, game.status)
-        if by_user == self.host_of(game) or is_admin:
-            reason = ("abandoned by the host" if by_user == self.host_of(game)
+            raise status_error(game_id, game.status)
+        if by_user == self.repo.host_of(game) or is_admin:
+            reason = ("abandoned by the host" if by_user == self.repo.host_of(game)
                       else "abandoned by a server admin")
             return AbandonResult(await self._end(game, by_user, reason), by_user, True)
-        self._require_member(game, by_user)
+        self.repo.require_member(game, by_user)
         request = await self.pending_abandon(game_id)
         if request is not None:
             if request.user_id == by_user:
                 return await self._result(game, request, by_user)
             return await self.vote_abandon(game_id, by_user, True, request=request.id)
-        with self._translated(game_id):
-            event = await self.store.record_event(
-                game_id, "abandon_request", user_id=by_user,
-                detail={"seats": len(game.players), "needed": majority(len(game.players))})
+        event = await ask(self.repo, game, "abandon", by_user,
+                          {"seats": len(game.players), "needed": majority(len(game.players))})
         # Another player may have asked at the same moment: both requests are one vote.
         return await self._result(game, event, by_user, opened=True)
 
     async def pending_abandon(self, game_id: int) -> Event | None:
         """The abandon vote still open (its first request), unless refused or the game
         has ended."""
-        game = await self._game(game_id)
+        game = await self.repo.game(game_id)
         if game.status not in ACTIVE:
             return None
-        with self._translated(game_id):
-            events = await self.store.list_events(game_id)
+        with self.repo.translated(game_id):
+            events = await self.repo.store.list_events(game_id)
         vote = _open_vote(game, events)
         return vote[0] if vote else None
 
@@ -91,31 +98,32 @@ class AbandonMixin(ServiceCore):
         Raises NoAbandonRequest (none open, or not that one), OwnRequest (the asker,
         whose yes is counted already), NotAPlayer (not seated), and the status errors.
         """
-        game = await self._game(game_id)
+        checked_game_id(game_id)
+        player_id(user_id)
+        flag(accept, "accept")
+        optional_integer(request, "request", 1)
+        game = await self.repo.game(game_id)
         if game.status not in ACTIVE:
-            raise _status_error(game_id, game.status)
-        self._require_member(game, user_id)
-        with self._translated(game_id):
-            vote = _open_vote(game, await self.store.list_events(game_id))
+            raise status_error(game_id, game.status)
+        self.repo.require_member(game, user_id)
+        with self.repo.translated(game_id):
+            vote = _open_vote(game, await self.repo.store.list_events(game_id))
         if vote is None or (request is not None and request not in {r.id for r in vote[1]}):
             raise NoAbandonRequest()
         first, requests, _ = vote
-        if user_id in {r.user_id for r in requests}:
-            raise OwnRequest()
-        with self._translated(game_id):
-            await self.store.record_event(game_id, "abandon_vote", user_id=user_id,
-                                          detail={"request": first.id, "accept": accept})
+        await answer(self.repo, game, "abandon", first.id, user_id, accept,
+                     askers={r.user_id for r in requests})
         return await self._result(game, first, user_id)
 
-    async def _result(self, game: Game, request: Event, by_user: str, *,
+    async def _result(self, game: Table, request: Event, by_user: str, *,
                       opened: bool = False) -> AbandonResult:
-        with self._translated(game.id):
-            events = await self.store.list_events(game.id)
+        with self.repo.translated(game.id):
+            events = await self.repo.store.list_events(game.id)
         vote = next(v for v in _votes(game, events) if request.id in v.ids)
         first, tally = vote.requests[0], _tally(game, vote)
         yes = tally.of(True)
         if len(yes) >= tally.needed:
-            names = ", ".join(self.name(game, p) for p in yes)
+            names = ", ".join(self.repo.name(game, p) for p in yes)
             try:
                 game = await self._end(game, str(first.user_id),
                                        f"abandoned by a vote of the players ({names})")
@@ -123,7 +131,7 @@ class AbandonMixin(ServiceCore):
             except GameOver:
                 # A concurrent last yes ended it a moment earlier: ended by the same vote
                 # this one belongs to, so the answer is the same; that call announces it.
-                game, announce = await self._game(game.id), False
+                game, announce = await self.repo.game(game.id), False
                 if game.status != "abandoned":
                     raise
             return AbandonResult(game, by_user, True, first.id, opened, False, tally.needed,
@@ -132,11 +140,11 @@ class AbandonMixin(ServiceCore):
         return AbandonResult(game, by_user, False, first.id, opened, tally.refused,
                              tally.needed, yes, tally.of(False), waiting)
 
-    async def _end(self, game: Game, by_user: str, reason: str) -> Game:
-        with self._translated(game.id):
-            ended = await self.store.set_status(game.id, "abandoned", by_user=by_user,
-                                                reason=reason)
-        self._forget(game.id)
+    async def _end(self, game: Table, by_user: str, reason: str) -> Table:
+        with self.repo.translated(game.id):
+            ended = Table.of(await self.repo.store.set_status(game.id, "abandoned", by_user=by_user,
+                                                reason=reason))
+        self.repo.forget(game.id)
         return ended
 
 
@@ -151,7 +159,7 @@ class _Vote:
         return {r.id for r in self.requests}
 
 
-def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
+def _votes(game: Table, events: Sequence[Event]) -> list[_Vote]:
     """The abandon votes of the game in order; only the last can still be open.
 
     One vote at a time, but two players may ask at the same moment: every request made
@@ -171,8 +179,8 @@ def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
             current.requests.append(e)
             if e.user_id in seated:
                 current.answers[str(e.user_id)] = True
-        elif (e.kind == "abandon_vote" and current is not None
-              and e.detail.get("request") in current.ids and e.user_id in seated
+        elif (current is not None and is_answer(e, "abandon", current.ids)
+              and e.user_id in seated
               and e.user_id not in {r.user_id for r in current.requests}):
             current.answers[str(e.user_id)] = bool(e.detail.get("accept"))
         else:
@@ -183,11 +191,11 @@ def _votes(game: Game, events: Sequence[Event]) -> list[_Vote]:
     return votes
 
 
-def _tally(game: Game, vote: _Vote) -> _Tally:
+def _tally(game: Table, vote: _Vote) -> _Tally:
     return _Tally(vote.answers, majority(len(game.player_ids)), vote.refused)
 
 
-def _open_vote(game: Game, events: Sequence[Event]) -> tuple[Event, list[Event], _Tally] | None:
+def _open_vote(game: Table, events: Sequence[Event]) -> tuple[Event, list[Event], _Tally] | None:
     """The vote still open: (its first request, all its requests, the tally), else None."""
     votes = _votes(game, events)
     if not votes or votes[-1].refused:

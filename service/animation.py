@@ -5,7 +5,7 @@ record is a few kilobytes where hundreds of states would be megabytes to send ac
 process boundary, and replaying it is cheap next to drawing the frames.
 
 A replay draws a frame per turn (seconds of CPU), so each user may ask for a few per
-window and for one at a time; replays run in a worker of their own (service.boards), so
+window and for one at a time; replays run in a worker of their own (service.render_pool), so
 they never delay a turn board.
 """
 
@@ -13,15 +13,20 @@ from __future__ import annotations
 
 from collections import deque
 
-from .core import ServiceCore
 from .errors import ReplayLimited
-from .replay import solo_level
+from .progress import solo_level
+from .repository import GameRepository
+from .validation import game_id as checked_game_id
+from .validation import language, player_id
 
 REPLAYS_PER_WINDOW = 3
 REPLAY_WINDOW_S = 600.0
 
 
-class AnimationMixin(ServiceCore):
+class Animation:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+
     _replays_by_user: dict[str, deque[float]]
     _replaying: set[str]
 
@@ -30,16 +35,20 @@ class AnimationMixin(ServiceCore):
         """An animated GIF of the map after every turn of the game so far. With `user_id`,
         refused (ReplayLimited) while that user's previous replay is still being drawn or
         after REPLAYS_PER_WINDOW of them within REPLAY_WINDOW_S."""
-        game = await self._game(game_id)
+        checked_game_id(game_id)
+        language(lang)
+        if user_id is not None:
+            player_id(user_id)
+        game = await self.repo.game(game_id)
         if game.status == "lobby":
-            self._require_running(game)
+            self.repo.require_running(game)
         if user_id is not None:
             self._take_replay(user_id)
         try:
-            with self._translated(game_id):
-                log = await self.store.read_log(game_id)
+            with self.repo.translated(game_id):
+                log = await self.repo.store.read_log(game_id)
             actions = tuple((a.player_id, a.notation) for a in log)
-            return await self.boards.animate(game.edition_hash, tuple(game.player_ids),
+            return await self.repo.boards.animate(game.edition_hash, tuple(game.player_ids),
                                              game.seed, actions, lang,
                                              solo_level(game.settings))
         finally:
@@ -49,7 +58,7 @@ class AnimationMixin(ServiceCore):
     def _take_replay(self, user_id: str) -> None:
         if not hasattr(self, "_replays_by_user"):
             self._replays_by_user, self._replaying = {}, set()
-        now = self.clock()
+        now = self.repo.clock()
         if user_id in self._replaying:
             raise ReplayLimited(seconds=1)
         recent = self._replays_by_user.setdefault(user_id, deque())

@@ -10,20 +10,38 @@ import asyncio
 import time
 from pathlib import Path
 
-from .core import ServiceCore
+from locales import Phrase
+
+from .errors import BadOption, StorageFault
+from .repository import GameRepository
+from .validation import INT64_MAX, is_int, seconds, shown, text
 
 PREFIX = "autobahn-"
 INTERACTIONS_KEPT_S = 86_400.0  # Discord retries an interaction for 15 minutes at most
 PRUNE_BATCH = 5_000
 
 
-class BackupsMixin(ServiceCore):
+class Maintenance:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+
     async def backup_now(self, folder: str | Path, keep: int) -> Path:
         """Write a backup into `folder` and delete all but the newest `keep` there."""
-        target = Path(folder)
+        if not isinstance(folder, str | Path) or not str(folder):
+            raise BadOption(name="folder", value=shown(folder), expected=Phrase("expect.text"))
+        text(str(folder), "folder", 1024)
+        if not is_int(keep) or not 1 <= keep <= 10_000:
+            raise BadOption(name="keep", value=shown(keep),
+                            expected=Phrase("expect.range", low=1, high=10_000))
+        try:
+            return await self._backup(Path(folder), keep)
+        except OSError as err:  # a folder that cannot be made or written
+            raise StorageFault("cannot_open", path=shown(str(folder))) from err
+
+    async def _backup(self, target: Path, keep: int) -> Path:
         target.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.clock()))
-        written = await self.store.backup(target / f"{PREFIX}{stamp}.sqlite3")
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.repo.clock()))
+        written = await self.repo.store.backup(target / f"{PREFIX}{stamp}.sqlite3")
         backups = sorted(target.glob(f"{PREFIX}*.sqlite3"))
         for old in backups[: max(0, len(backups) - max(1, keep))]:
             old.unlink(missing_ok=True)
@@ -33,10 +51,11 @@ class BackupsMixin(ServiceCore):
         """Forget the ids of interactions processed more than `keep_s` ago (they only
         guard against Discord's retries); returns how many went. In batches, each its own
         short transaction, so a large backlog never holds up a move."""
-        older_than = self.clock() - keep_s
+        seconds(keep_s, "keep", float(INT64_MAX))
+        older_than = self.repo.clock() - keep_s
         removed = 0
         while True:
-            batch = await self.store.prune_interactions(older_than, limit=PRUNE_BATCH)
+            batch = await self.repo.store.prune_interactions(older_than, limit=PRUNE_BATCH)
             removed += batch
             if batch < PRUNE_BATCH:
                 return removed

@@ -20,16 +20,17 @@ from typing import IO, Any
 
 from locales import Phrase, translate
 from rules import RuleError
-from store import Game, GameStore
+from store import GameStore
 
-from .boards import BoardPool
 from .console_io import file_problem, line_reader
 from .console_votes import VotesMixin
-from .core import CONSOLE
 from .errors import BadOption, ServiceError, message
-from .games import GameService
+from .game_service import GameService
 from .labels import legal_lines
+from .render_pool import BoardPool
+from .repository import CONSOLE
 from .results import ActResult
+from .results import Table as Game
 from .settings import Settings
 from .validation import check_record_bounds
 

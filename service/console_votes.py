@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from locales import Phrase, translate
-from store import Game
 
 from .errors import BadOption, ServiceError
-from .games import GameService
+from .game_service import GameService
 from .results import AbandonResult, UndoResult, VoteResult
+from .results import Table as Game
 
 
 class VotesMixin:

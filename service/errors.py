@@ -10,24 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from locales.coded import CodedError
 from rules import RuleError
 
 
-class ServiceError(Exception):
+class ServiceError(CodedError):
     """Base of everything a user can get wrong at the service level."""
 
     code = "service_error"
-
-    def __init__(self, code: str | None = None, /, **params: Any) -> None:
-        if code is not None:
-            self.code = code
-        self.params = params
-        super().__init__(self.english())
-
-    def english(self) -> str:
-        from locales import translate  # late: locales imports nothing of ours, but keep it lazy
-
-        return translate(self.code, "en", **self.params)
 
 
 class UnknownGame(ServiceError):
@@ -173,7 +163,7 @@ def message(error: BaseException, lang: str = "en") -> str:
     """The text to show a player for a `ServiceError` or `RuleError`, in `lang`."""
     from locales import translate
 
-    if isinstance(error, ServiceError | RuleError):
+    if isinstance(error, CodedError):
         text = translate(error.code, lang, **error.params)
         alternatives = getattr(error, "alternatives", ())
         if alternatives:

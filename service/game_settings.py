@@ -7,9 +7,9 @@ from typing import Any
 
 import rules
 from locales import Phrase
-from store import Game
 
 from .errors import BadOption
+from .results import Table
 from .validation import digits, display_name, flag, language, mapping, shown
 
 SETTINGS = {"seats": int, "language": str, "reminders": bool}
@@ -35,7 +35,7 @@ def create_settings(settings: Any) -> dict[str, Any]:
     return checked
 
 
-def setting(game: Game, key: Any, raw: Any) -> Any:
+def setting(game: Table, key: Any, raw: Any) -> Any:
     if not isinstance(key, str) or key not in SETTINGS:
         raise BadOption(name="setting", value=shown(key), expected=", ".join(SETTINGS))
     if not isinstance(raw, str):

@@ -14,69 +14,56 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator
+from typing import Any
 
-from store import Game
+from store import GameStatus
 
-from .core import ServiceCore
 from .errors import GameHere, NoGameHere, SeveralGamesHere
+from .repository import GameRepository, Place
+from .results import Table, tables
 from .validation import flag, player_id
 from .validation import place as checked_place
 
-OPEN = ("lobby", "running")
-ALL = ("lobby", "running", "finished", "abandoned")
-Creator = TypeVar("Creator", bound=Callable[..., Awaitable[Game]])
+OPEN: tuple[GameStatus, ...] = ("lobby", "running")
+ALL: tuple[GameStatus, ...] = ("lobby", "running", "finished", "abandoned")
 
 
-def home(game: Game) -> int | None:
+def home(game: Table) -> int | None:
     """The place a game is played in: its thread, else its channel."""
     return game.thread_id if game.thread_id is not None else game.channel_id
 
 
-def one_per_place(create: Creator) -> Creator:
-    """`create(self, place, ...)` with an `exclusive` keyword (Discord passes True): under
-    the place's lock, refused with GameHere while an open game is at that place."""
-
-    @functools.wraps(create)
-    async def wrapper(self: PlacesMixin, place: Any, *args: Any, exclusive: bool = False,
-                      **kwargs: Any) -> Game:
-        async with self._place_lock(place, exclusive):
-            return await create(self, place, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
-
-
-class PlacesMixin(ServiceCore):
-    _place_locks: dict[int | None, asyncio.Lock]
+class Places:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+        self._locks: dict[int | None, asyncio.Lock] = {}
 
     @contextlib.asynccontextmanager
-    async def _place_lock(self, place: Any, exclusive: bool) -> AsyncIterator[None]:
+    async def lock(self, place: Place, exclusive: bool) -> AsyncIterator[None]:
         """Held while a game is created at `place`; with `exclusive`, refuses the creation
         when an open game is there already."""
         if not exclusive:
             yield
             return
-        locks = self.__dict__.setdefault("_place_locks", {})
-        lock = locks.setdefault(place.where, asyncio.Lock())
+        lock = self._locks.setdefault(place.where, asyncio.Lock())
         async with lock:
             found = await self.games_here(place)
             if found:
                 raise GameHere(game=found[0].id)
             yield
 
-    async def games_here(self, place: Any, *, active: bool = True) -> list[Game]:
+    async def games_here(self, place: Any, *, active: bool = True) -> list[Table]:
         """The games whose own place is `place` (not those of its threads), oldest first;
         `active`: only the open ones."""
         checked_place(place)
         if place.where is None:
             return []
         statuses = OPEN if flag(active, "active") else ALL
-        games = await self.store.games_in_channel(place.where, statuses)
+        games = tables(await self.repo.store.games_in_channel(place.where, statuses))
         return [g for g in games if home(g) == place.where]
 
-    async def game_here(self, place: Any, user_id: str | None = None) -> Game:
+    async def game_here(self, place: Any, user_id: str | None = None) -> Table:
         """The open game of `place`; NoGameHere or SeveralGamesHere otherwise.
 
         Several can only be left from before one game per place was the rule: then the
@@ -93,12 +80,12 @@ class PlacesMixin(ServiceCore):
         if games:
             return games[0]
         if place.where is not None and place.thread_id is None:
-            threads = await self.store.games_in_channel(place.where, OPEN)
+            threads = tables(await self.repo.store.games_in_channel(place.where, OPEN))
             if len(threads) == 1:
                 return threads[0]
         raise NoGameHere()
 
-    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Game:
+    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Table:
         """For looking (status, log, board, export, replay): the open game of `place`,
         else the game that ended there last."""
         try:
@@ -109,8 +96,9 @@ class PlacesMixin(ServiceCore):
                 raise
             return ended[-1]
 
-    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Game]:
+    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Table]:
         """The games `user_id` is seated in, oldest first; `ended`: finished and abandoned
         ones too (a finished game stays listed)."""
         player_id(user_id)
-        return await self.store.games_of_player(user_id, ALL if flag(ended, "ended") else OPEN)
+        statuses = ALL if flag(ended, "ended") else OPEN
+        return tables(await self.repo.store.games_of_player(user_id, statuses))

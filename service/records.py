@@ -18,7 +18,7 @@ from locales import Phrase
 from rules import RuleError, State
 
 from .errors import BadRecord, RecordMismatch, ServiceError
-from .replay import edition_named, initial_state
+from .progress import edition_named, initial_state
 from .validation import INT64_MAX, TEXT_LIMIT, display_name, is_int, player_id
 
 FORMAT = "autobahn-record"

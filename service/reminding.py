@@ -4,20 +4,24 @@ reminder at send time (where vacation and quiet hours are checked again)."""
 from __future__ import annotations
 
 from locales import Phrase
-from store import Game, Reminder, ReminderSettings, StoreValueError
+from store import Reminder, ReminderSettings, StoreValueError
 
-from .core import ServiceCore
 from .errors import BadOption
-from .reminders import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
+from .reminder_schedule import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
+from .repository import GameRepository
+from .results import Table
 from .validation import game_id as checked_game_id
-from .validation import integer, optional_moment, player_id, shown
+from .validation import instance_of, integer, optional_moment, player_id, shown
 
 MAX_REPEATS = 50
 MAX_VACATION_S = 366 * 86_400
 DAY = 86_400
 
 
-class RemindingMixin(ServiceCore):
+class Reminding:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+
     async def reminder_settings(self, user_id: str,
                                 game_id: int | None = None) -> ReminderSettings:
         """The settings in force for `user_id`: this game's override, else their default,
@@ -25,7 +29,7 @@ class RemindingMixin(ServiceCore):
         player_id(user_id)
         if game_id is not None:
             checked_game_id(game_id)
-        return await self.store.get_reminder_settings(user_id, game_id)
+        return await self.repo.store.get_reminder_settings(user_id, game_id)
 
     async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
         """Store a player's settings once every value is in range: a delay of 2**63 s or a
@@ -33,9 +37,9 @@ class RemindingMixin(ServiceCore):
         hand-off. Raises BadOption, UnknownGame."""
         self._check_reminder_settings(settings)
         if settings.game_id is not None:
-            await self._game(settings.game_id)  # UnknownGame rather than a store error
+            await self.repo.game(settings.game_id)  # UnknownGame rather than a store error
         try:
-            return await self.store.set_reminder_settings(settings)
+            return await self.repo.store.set_reminder_settings(settings)
         except StoreValueError as err:
             raise BadOption(name="reminders", value=str(err)[:60],
                             expected=Phrase("expect.reminder_values")) from None
@@ -62,28 +66,30 @@ class RemindingMixin(ServiceCore):
         if (settings.quiet_start is None) != (settings.quiet_end is None):
             raise BadOption(name="quiet", value=shown(settings.quiet_start),
                             expected=Phrase("expect.both_quiet"))
-        for name, value in (("quiet_start", settings.quiet_start),
-                            ("quiet_end", settings.quiet_end)):
-            if value is not None:
-                integer(value, name, 0, 24 * 60 - 1)
+        for quiet_name, quiet in (("quiet_start", settings.quiet_start),
+                                  ("quiet_end", settings.quiet_end)):
+            if quiet is not None:
+                integer(quiet, quiet_name, 0, 24 * 60 - 1)
         if not isinstance(settings.time_zone, str) or len(settings.time_zone) > 64 or (
                 not valid_zone(settings.time_zone)):
             raise BadOption(name="time_zone", value=shown(settings.time_zone),
                             expected=Phrase("expect.time_zone"))
         until = optional_moment(settings.vacation_until, "vacation")
-        if until is not None and until > self.clock() + MAX_VACATION_S:
+        if until is not None and until > self.repo.clock() + MAX_VACATION_S:
             raise BadOption(name="vacation", value=shown(until), expected=limits)
 
     async def set_aside_reminder(self, reminder: Reminder) -> bool:
         """Move a reminder that failed to go out `RETRY_S` later, so it no longer stands
         first in line before the healthy ones; True if it was still unsent."""
-        return await self.store.defer_reminder(reminder.id, self.clock() + RETRY_S)
+        instance_of(reminder, Reminder, "reminder")
+        return await self.repo.store.defer_reminder(reminder.id, self.repo.clock() + RETRY_S)
 
-    async def _schedule(self, game: Game, user_id: str) -> None:
-        await self.store.set_reminders(game.id, await self._reminders_for(game, user_id))
+    async def _schedule(self, game: Table, user_id: str) -> None:
+        await self.repo.store.set_reminders(game.id, await self.repo.reminders_for(game, user_id))
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
-        return await self.store.due_reminders(self.clock() if now is None else now)
+        optional_moment(now, "now")
+        return await self.repo.store.due_reminders(self.repo.clock() if now is None else now)
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
         """Claim `reminder` for sending; True means "send it now", exactly once.
@@ -95,13 +101,16 @@ class RemindingMixin(ServiceCore):
         is sent (at most once), and the next repeat, or the channel's stall notice after
         the limit, is scheduled in the same transaction.
         """
-        now = self.clock()
+        instance_of(reminder, Reminder, "reminder")
+        now = self.repo.clock()
         following = None
         if reminder.user_id is not None:
-            settings = await self.store.get_reminder_settings(reminder.user_id, reminder.game_id)
+            store = self.repo.store
+            settings = await store.get_reminder_settings(reminder.user_id, reminder.game_id)
             later = held_until(reminder, now, settings)
             if later is not None:
-                await self.store.defer_reminder(reminder.id, later)
+                await self.repo.store.defer_reminder(reminder.id, later)
                 return False
             following = follow_up(reminder, now, settings)
-        return await self.store.mark_reminder_sent(reminder.id, sent_at=now, follow_up=following)
+        return await self.repo.store.mark_reminder_sent(reminder.id, sent_at=now,
+                                                        follow_up=following)

@@ -2,13 +2,76 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from rules import State
 from service.labels import Labelled
-from store import Game
+from store import Game, GameStatus
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seated player, as the service tells it."""
+
+    game_id: int
+    user_id: str
+    seat: int  # index in the rules' player list, 0-based
+    display_name: str
+    language: str | None  # None: the game's language
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game as the service returns it: its place, seats, status, version and settings,
+    without its state (`GameService.view` / `state_at` give that). The same attribute
+    names as the store's row, so adapters read either; adapters import it from `service`
+    and never need `store`."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_id: str
+    edition: str
+    edition_hash: str
+    seed: int
+    language: str
+    status: GameStatus
+    version: int  # concurrency token: pass it back as expected_version
+    action_count: int  # the last sequence number in the log
+    current_player: str | None  # whose decision is pending
+    settings: Mapping[str, Any]
+    created_at: float
+    updated_at: float
+    players: tuple[Seat, ...] = ()
+    board_channel_id: int | None = None  # the latest board post, which reminders link to
+    board_message_id: int | None = None
+    turn_version: int | None = None  # the version whose turn post is due
+    board_version: int | None = None  # the version the latest post shows
+
+    @classmethod
+    def of(cls, game: Game) -> Table:
+        values = {f.name: getattr(game, f.name) for f in fields(cls) if f.name != "players"}
+        seats = tuple(Seat(p.game_id, p.user_id, p.seat, p.display_name, p.language,
+                           p.joined_at) for p in game.players)
+        return cls(**values, players=seats)
+
+    @property
+    def owes_turn_post(self) -> bool:
+        return self.turn_version is not None and self.turn_version > (
+            -1 if self.board_version is None else self.board_version)
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        """User ids in seat order: the `players` list for `rules.new_game`."""
+        return tuple(p.user_id for p in sorted(self.players, key=lambda p: p.seat))
+
+
+def tables(games: Iterable[Game]) -> list[Table]:
+    return [Table.of(g) for g in games]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +103,7 @@ class ActResult:
 
 @dataclass(frozen=True, slots=True)
 class StartResult:
-    game: Game
+    game: Table
     first_player: str
     decision: str
     board: bytes | None  # None when it could not be drawn: the owed turn post brings it
@@ -51,7 +114,7 @@ class StartResult:
 class GameView:
     """A game and, once started, its current state, for /status and listings."""
 
-    game: Game
+    game: Table
     state: State | None = field(repr=False, compare=False)
     next_player: str | None
     decision: str | None
@@ -118,7 +181,7 @@ class AbandonResult:
     or was just refused (`refused`); `yes` includes whoever asked.
     """
 
-    game: Game
+    game: Table
     by: str
     ended: bool
     request: int | None = None
@@ -137,7 +200,7 @@ class TurnPost:
     made (`GameService.turn_post`); the fields an adapter's turn text reads from an
     `ActResult`, with the latest action of the log standing for the move."""
 
-    game: Game
+    game: Table
     version: int  # the version it shows: record the post with it
     player: str | None  # who made the latest action; None before the first
     notation: str | None

@@ -26,6 +26,22 @@ SHOWN = 30  # how much of a refused value an error message repeats
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
+
+def instance_of(value: Any, kind: type, name: str) -> None:
+    """`value` is a `kind` (an object the service handed out, passed back)."""
+    if not isinstance(value, kind):
+        raise BadOption(name=name, value=shown(value), expected=Phrase("expect.text"))
+
+
+def seconds(value: Any, name: str, high: float = 366 * 86_400.0) -> float:
+    """A finite duration in seconds within [0, high]."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(
+            value) or not 0 <= value <= high:
+        raise BadOption(name=name, value=shown(value),
+                        expected=Phrase("expect.range", low=0, high=int(high)))
+    return float(value)
+
+
 def shown(value: Any) -> str:
     """A short, printable rendering of a refused value for the error's parameters."""
     text = value if isinstance(value, str) else repr(value)
@@ -142,7 +158,7 @@ def flag(value: Any, name: str) -> bool:
 def place(value: Any) -> Any:
     """A `Place`: guild, channel and thread ids that are None or 64-bit non-negative ints."""
     for part in ("guild_id", "channel_id", "thread_id"):
-        raw = getattr(value, part, ...)
+        raw: Any = getattr(value, part, ...)
         if raw is not None and (not is_int(raw) or not 0 <= raw <= INT64_MAX):
             raise BadOption(name="place", value=shown(value if raw is ... else raw),
                             expected=Phrase("expect.place"))

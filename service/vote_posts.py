@@ -11,14 +11,19 @@ from locales import Phrase
 from store import Event, StoreValueError
 
 from .abandon import _open_vote
-from .core import ServiceCore
 from .errors import BadOption
+from .repository import GameRepository
+from .undo import Undo
 from .validation import integer, is_int
 
 ACTIVE = ("lobby", "running")
 
 
-class VotePostsMixin(ServiceCore):
+class VotePosts:
+    def __init__(self, repo: GameRepository, undo: Undo) -> None:
+        self.repo = repo
+        self.undo = undo
+
     async def remember_vote_post(self, game_id: int, request: int, channel_id: int,
                                  message_id: int) -> None:
         """Note the post with the buttons of vote `request`. Raises UnknownGame,
@@ -26,9 +31,9 @@ class VotePostsMixin(ServiceCore):
         if not all(is_int(v) and 0 < v < 2**63 for v in (request, channel_id, message_id)):
             raise BadOption(name="message", value=str(message_id)[:30],
                             expected=Phrase("expect.message_id"))
-        with self._translated(game_id):
+        with self.repo.translated(game_id):
             try:
-                await self.store.record_event(
+                await self.repo.store.record_event(
                     game_id, "vote_post", user_id=None,
                     detail={"request": request, "channel": channel_id, "message": message_id})
             except StoreValueError:
@@ -38,15 +43,15 @@ class VotePostsMixin(ServiceCore):
     async def decided_vote_posts(self, game_id: int) -> list[tuple[int, int, int]]:
         """(post id, channel id, message id) of each remembered post whose vote is no
         longer open and whose buttons are still up."""
-        game = await self._game(game_id)
-        with self._translated(game_id):
-            events = await self.store.list_events(game_id)
+        game = await self.repo.game(game_id)
+        with self.repo.translated(game_id):
+            events = await self.repo.store.list_events(game_id)
         posts = [e for e in events if e.kind == "vote_post"]
         if not posts:
             return []
         closed = {e.detail.get("post") for e in events if e.kind == "vote_post_closed"}
         still_open: set[int] = set()
-        undo = await self.pending_undo(game_id)  # type: ignore[attr-defined]
+        undo = await self.undo.pending_undo(game_id)
         if undo is not None and game.status == "running":
             still_open.add(undo.id)
         vote = _open_vote(game, events) if game.status in ACTIVE else None
@@ -57,8 +62,8 @@ class VotePostsMixin(ServiceCore):
 
     async def vote_post_closed(self, game_id: int, post_id: int) -> Event:
         """The buttons of post `post_id` are gone (or the post is)."""
-        await self._game(game_id)
+        await self.repo.game(game_id)
         integer(post_id, "post", low=1)
-        with self._translated(game_id):
-            return await self.store.record_event(game_id, "vote_post_closed", user_id=None,
+        with self.repo.translated(game_id):
+            return await self.repo.store.record_event(game_id, "vote_post_closed", user_id=None,
                                                  detail={"post": post_id})

@@ -12,7 +12,7 @@ import aiosqlite
 
 from . import db
 from ._base import ACTION_COLUMNS, GAME_COLUMNS, StoreBase
-from .models import ACTIVE_STATUSES, ActionRecord, Event, Game, GameStatus, Snapshot
+from .models import ACTIVE_STATUSES, ActionRecord, Event, Game, GameStatus
 
 
 class QueriesMixin(StoreBase):
@@ -33,20 +33,6 @@ class QueriesMixin(StoreBase):
                 (game_id, from_seq, -1 if limit is None else limit),
             )
             return [self._action(r) for r in rows]
-
-        return await self._read(body)
-
-    async def read_snapshot(self, game_id: int) -> Snapshot | None:
-        """The cached current state; None before the game starts. Raises GameNotFoundError."""
-
-        async def body(conn: aiosqlite.Connection) -> Snapshot | None:
-            await self._game_row(conn, game_id)
-            rows = await conn.execute_fetchall(
-                "SELECT game_id, version, seq, state_json, updated_at FROM snapshots "
-                "WHERE game_id = ?",
-                (game_id,),
-            )
-            return Snapshot(*next(iter(rows))) if rows else None
 
         return await self._read(body)
 
@@ -88,10 +74,6 @@ class QueriesMixin(StoreBase):
         return await self._list(
             "id IN (SELECT game_id FROM game_players WHERE user_id = ?)", (user_id,), statuses
         )
-
-    async def games_awaiting(self, user_id: str) -> list[Game]:
-        """Running games waiting for `user_id`'s decision, oldest first ("my turns")."""
-        return await self._list("current_player = ?", (user_id,), ("running",))
 
     async def _list(
         self, where: str, params: tuple[Any, ...], statuses: Sequence[GameStatus]

@@ -232,15 +232,3 @@ class RemindersMixin(StoreBase):
             return _settings(next(iter(rows)))
 
         return await self._write(body)
-
-    async def clear_reminder_settings(self, user_id: str, game_id: int | None = None) -> bool:
-        """Forget a game override (or the default); True if there was one."""
-
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
-            cursor = await conn.execute(
-                "DELETE FROM reminder_settings WHERE user_id = ? AND game_id IS ?",
-                (user_id, game_id),
-            )
-            return cursor.rowcount > 0
-
-        return await self._write(body)

@@ -18,6 +18,7 @@ import aiosqlite
 
 from . import db
 from ._base import ACTION_COLUMNS, Clock
+from .board_posts import BoardPostsMixin
 from .bulk import BulkMixin
 from .errors import (
     GameStatusError,
@@ -37,7 +38,7 @@ from .models import (
 )
 from .queries import QueriesMixin
 from .reminders import RemindersMixin, replace_pending
-from .table import TableMixin
+from .snapshots import SnapshotsMixin
 
 # Status changes `set_status` allows; everything else is refused.
 _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
@@ -46,7 +47,7 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 }
 
 
-class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
+class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin):
     @classmethod
     async def open(
         cls, path: str | os.PathLike[str] | None = None, *, clock: Clock = time.time
@@ -262,12 +263,7 @@ class GameStore(QueriesMixin, RemindersMixin, TableMixin, BulkMixin):
         return await self._write(body)
 
     async def record_event(
-        self,
-        game_id: int,
-        kind: str,
-        *,
-        user_id: str | None,
-        detail: Mapping[str, Any],
+        self, game_id: int, kind: str, *, user_id: str | None, detail: Mapping[str, Any]
     ) -> Event:
         """Append an out-of-band event (e.g. an undo request or a vote) to the game's
         record. Does not bump the version: an event changes no board.

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.reminders import ReminderLoop
-from service.reminders import RETRY_S
+from service.reminder_schedule import RETRY_S
 from store import ReminderRequest
 from tests.cogs.conftest import ANN, BEN, START, Table
 

@@ -23,7 +23,7 @@ from PIL import Image
 
 import rules
 from rules import State
-from service.replay import turn_owner
+from service.progress import turn_owner
 
 FOLLOWUP = "/webhooks/{application_id}/{token}"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -87,7 +87,7 @@ def find_cut(log, kind: str, *, not_player: str | None = None, seed: int = SEED)
     "reveal" — the actor still holds the same turn but something hidden was revealed;
     "passed" — after the draft, the action ended the actor's turn.
     """
-    from service.replay import turn_owner
+    from service.progress import turn_owner
 
     state = rules.new_game(rules.load_edition(), list(PLAYERS), seed)
     for i, (player, action) in enumerate(log):

@@ -96,7 +96,7 @@ async def test_a_turn_board_does_not_wait_behind_replays() -> None:
 
 
 def test_replay_worker_is_a_fresh_process_each_time() -> None:
-    from service.boards import make_replay_executor
+    from service.render_pool import make_replay_executor
 
     executor = make_replay_executor("process")
     try:

@@ -11,7 +11,7 @@ from dbdump import dump
 
 from service import GameService
 from service.errors import BadOption, UnknownGame
-from service.reminders import MAX_WAIT_S
+from service.reminder_schedule import MAX_WAIT_S
 from store import Game, GameStore, ReminderSettings
 
 HOSTILE = [

@@ -31,7 +31,7 @@ TEXTS = ["", "\x00", "ann\x00", "\u202eann", "a\ud800", "x" * 10_000, "9" * 5000
          "\x1b[2J"]
 THINGS = [[], {}, [1, 2], b"bytes", object(), ("a",), {"seats": 50}]
 BOOLS = [True, False]
-FLAGS = {"accept", "force", "is_admin", "active"}
+FLAGS = {"accept", "force", "is_admin", "active", "exclusive"}
 SETTINGS_HOSTILE = [{"seats": 50}, {"x": 1}, {"name": "\u202eX"}, {1: 2}, {"reminders": "yes"}]
 
 
@@ -108,6 +108,7 @@ class World:
             "now": st.none(), "guild_ids": st.none(), "state": st.just(self.state),
             "game": st.just(self.running), "expected_version": st.none(),
             "interaction_id": st.none(), "issued_at": st.none(),
+            "exclusive": st.just(False),
         }
         return values[name]
 

@@ -9,7 +9,7 @@ import pytest
 
 from service import GameService
 from service.errors import BadOption, UnknownGame
-from service.reminders import first_reminder, follow_up, next_due, stall_due
+from service.reminder_schedule import first_reminder, follow_up, next_due, stall_due
 from store import Game, Reminder, ReminderRequest, ReminderSettings
 
 NOON = datetime(2025, 3, 12, 12, 0, tzinfo=UTC)

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from service_testutil import PLAYERS, SEED, first_choice_game, record_of
 
-from service import CONSOLE, GameService, Place
+from service import CONSOLE, Game, GameService, Place
 from service.errors import (
     GameHere,
     GameOver,
@@ -20,7 +20,6 @@ from service.errors import (
     OwnRequest,
     SeveralGamesHere,
 )
-from store import Game
 
 CHANNEL = Place(5, 50)
 THREAD = Place(5, 50, 51)

@@ -266,10 +266,7 @@ async def test_listings_by_channel_player_and_turn(store: GameStore) -> None:
     assert ids(await store.games_in_channel(300)) == [lobby.id]  # by thread
     assert ids(await store.games_of_player("ben")) == [g1.id, g2.id]
     assert ids(await store.games_of_player("ann")) == [g1.id, lobby.id]
-    assert ids(await store.games_awaiting("ben")) == [g1.id, g2.id]
-    assert ids(await store.games_awaiting("ann")) == []
     await store.set_status(g2.id, "finished", by_user="ben", reason="scored")
-    assert ids(await store.games_awaiting("ben")) == [g1.id]
     assert ids(await store.games_of_player("cem")) == []
     assert ids(await store.games_of_player("cem", ("finished",))) == [g2.id]
 

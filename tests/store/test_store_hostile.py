@@ -58,7 +58,7 @@ async def test_hostile_text_round_trips(store: GameStore, value: str) -> None:
     assert again.settings == {value: value} and again.seed == -(2**63)
     assert [p.display_name for p in again.players] == [value, value]
     assert again.current_player == value
-    assert [g.id for g in await store.games_awaiting(value)] == [game.id]
+    assert [g.id for g in await store.games_of_player(value)] == [game.id]
     assert await store.interaction_processed(value)
     saved = await store.set_reminder_settings(ReminderSettings(user_id=value, time_zone=value))
     assert (saved.user_id, saved.time_zone) == (value, value)

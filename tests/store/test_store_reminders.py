@@ -102,8 +102,5 @@ async def test_reminder_settings_default_and_per_game(store: GameStore, game: Ga
     changed = ReminderSettings("ann", delivery="channel", time_zone="America/Montreal")
     await store.set_reminder_settings(changed)  # replaces, never duplicates
     assert await store.get_reminder_settings("ann") == changed
-    assert await store.clear_reminder_settings("ann", game.id)
-    assert not await store.clear_reminder_settings("ann", game.id)
-    assert await store.get_reminder_settings("ann", game.id) == changed
     with pytest.raises(GameNotFoundError):
         await store.set_reminder_settings(ReminderSettings("ann", game_id=999))

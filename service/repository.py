@@ -1,5 +1,7 @@
-"""What every part of the service shares: loading a game and its state, names, rendering,
-and turning store errors into service errors."""
+"""The game repository: what every use-case part of the service shares — the store, the
+clock, the board renderer, the cache of parsed states, and the translation of store
+errors into service errors. The parts (lobby, play, votes, ...) each hold one
+`GameRepository`; none of them touches the store's errors or the state cache directly."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ import rules
 from rules import State
 from store import (
     DuplicateInteractionError,
-    Game,
     GameNotFoundError,
     GameStatusError,
     GameStore,
@@ -26,7 +27,6 @@ from store import (
     StoreValueError,
 )
 
-from .boards import BoardPool, Renderer
 from .errors import (
     BadValue,
     DuplicateInteraction,
@@ -43,8 +43,10 @@ from .errors import (
     StoreBusy,
     UnknownGame,
 )
-from .reminders import first_reminder
-from .replay import initial_state, replay, solo_level
+from .progress import initial_state, replay, solo_level
+from .reminder_schedule import first_reminder
+from .render_pool import BoardPool, Renderer
+from .results import Table
 from .validation import game_id as checked_game_id
 
 log = logging.getLogger("autobahn.service")
@@ -69,7 +71,7 @@ class Place:
 CONSOLE = Place(0, 0)
 
 
-class ServiceCore:
+class GameRepository:
     def __init__(self, store: GameStore, *, clock: Clock = time.time,
                  renderer: Renderer | BoardPool | None = None) -> None:
         self.store = store
@@ -85,7 +87,7 @@ class ServiceCore:
     # -- store errors -> service errors ---------------------------------------------------
 
     @contextlib.contextmanager
-    def _translated(self, game_id: int, user_id: str | None = None) -> Iterator[None]:
+    def translated(self, game_id: int, user_id: str | None = None) -> Iterator[None]:
         try:
             yield
         except GameNotFoundError:
@@ -99,7 +101,7 @@ class ServiceCore:
         except StoreValueError:
             raise BadValue() from None
         except GameStatusError as err:
-            raise _status_error(game_id, err.status) from None
+            raise status_error(game_id, err.status) from None
         except PlayerError as err:
             if err.reason == "already_joined":
                 raise SeatTaken(player=user_id, game=game_id) from None
@@ -109,29 +111,29 @@ class ServiceCore:
 
     # -- games ------------------------------------------------------------------------------
 
-    async def _game(self, game_id: int) -> Game:
+    async def game(self, game_id: int) -> Table:
         game_id = checked_game_id(game_id)
-        with self._translated(game_id):
-            return await self.store.get_game(game_id)
+        with self.translated(game_id):
+            return Table.of(await self.store.get_game(game_id))
 
     @staticmethod
-    def names(game: Game) -> dict[str, str]:
+    def names(game: Table) -> dict[str, str]:
         return {p.user_id: p.display_name for p in game.players}
 
     @classmethod
-    def name(cls, game: Game, user_id: str | None) -> str:
+    def name(cls, game: Table, user_id: str | None) -> str:
         return cls.names(game).get(user_id or "", user_id or "-")
 
-    def _require_running(self, game: Game) -> None:
+    def require_running(self, game: Table) -> None:
         if game.status != "running":
-            raise _status_error(game.id, game.status)
+            raise status_error(game.id, game.status)
 
-    def _require_member(self, game: Game, user_id: str) -> None:
+    def require_member(self, game: Table, user_id: str) -> None:
         if user_id not in game.player_ids:
             raise NotAPlayer(player=user_id, game=game.id)
 
     @staticmethod
-    def host_of(game: Game) -> str | None:
+    def host_of(game: Table) -> str | None:
         """Who acts as host: the one who opened the game while seated; once they left the
         lobby, the player seated longest (the host passes on, it never stays with someone
         outside the game). None for a lobby everybody left."""
@@ -140,18 +142,18 @@ class ServiceCore:
             return game.host_id
         return seated[0] if seated else None
 
-    def _require_host(self, game: Game, user_id: str) -> None:
+    def require_host(self, game: Table, user_id: str) -> None:
         if user_id != self.host_of(game):
             raise NotHost(host=self.name(game, self.host_of(game)))
 
-    def _require_turn(self, game: Game, state: State, user_id: str) -> None:
+    def require_turn(self, game: Table, state: State, user_id: str) -> None:
         current = rules.current_player(state)
         if current != user_id:
             raise NotYourTurn(current=self.name(game, current), player=self.name(game, user_id))
 
     # -- reminders at a hand-off -----------------------------------------------------------
 
-    async def _reminders_for(self, game: Game, user_id: str) -> list[ReminderRequest]:
+    async def reminders_for(self, game: Table, user_id: str) -> list[ReminderRequest]:
         """The schedule to commit with a move that hands the decision to `user_id`:
         nothing when the game's reminders are off."""
         if not game.settings.get("reminders", True):
@@ -159,43 +161,60 @@ class ServiceCore:
         settings = await self.store.get_reminder_settings(user_id, game.id)
         return [first_reminder(user_id, self.clock(), settings)]
 
+    async def schedule(self, game: Table, user_id: str) -> None:
+        """Replace the game's pending reminders by the first one for `user_id`."""
+        await self.store.set_reminders(game.id, await self.reminders_for(game, user_id))
+
     # -- states -----------------------------------------------------------------------------
 
-    async def _state(self, game: Game) -> State:
+    async def state(self, game: Table) -> State:
         """The current state: cached, else the snapshot, else a replay of the log."""
         cached = self._states.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        with self._translated(game.id):
+        with self.translated(game.id):
             snap = await self.store.read_snapshot(game.id)
+        state = None
         if snap is not None and snap.seq == game.action_count:
-            state = State.from_json(snap.state_json)
-        else:
-            state = await self._state_at(game, game.action_count)
-        self._remember(game.id, game.version, state)
+            state = _decoded(game.id, snap.state_json)
+        if state is None:
+            state = await self.state_at(game, game.action_count)
+            if snap is not None:
+                await self._repair_snapshot(game, state)
+        self.remember(game.id, game.version, state)
         return state
 
-    async def _state_at(self, game: Game, moves: int) -> State:
+    async def _repair_snapshot(self, game: Table, state: State) -> None:
+        """Write the state rebuilt from the log over a snapshot that could not be used, so
+        the next process reads it again. Only a cache: a failure is logged, not raised."""
+        try:
+            await self.store.rewrite_snapshot(game.id, version=game.version,
+                                              seq=game.action_count,
+                                              snapshot_json=state.to_json())
+        except Exception:
+            log.exception("could not rewrite the snapshot of game %s", game.id)
+
+    async def state_at(self, game: Table, moves: int) -> State:
         """The state after the first `moves` actions of the log."""
-        with self._translated(game.id):
+        with self.translated(game.id):
             log = await self.store.read_log(game.id, 1, limit=moves)
         start = initial_state(game.edition_hash, game.player_ids, game.seed,
                               solo_level(game.settings))
         return replay(start, ((a.player_id, a.notation) for a in log))
 
-    def _remember(self, game_id: int, version: int, state: State) -> None:
+    def remember(self, game_id: int, version: int, state: State) -> None:
         self._states.pop(game_id, None)
         self._states[game_id] = (version, state)
         while len(self._states) > STATE_CACHE:
             self._states.pop(next(iter(self._states)))
 
-    def _forget(self, game_id: int) -> None:
+    def forget(self, game_id: int) -> None:
         self._states.pop(game_id, None)
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
         return await self.boards.render(state, view, lang)
 
-    async def _board_after_commit(self, game_id: int, state: State,
+    async def board_after_commit(self, game_id: int, state: State,
                                   lang: str) -> bytes | None:
         """The board of a move already committed, or None when it cannot be drawn now.
 
@@ -214,6 +233,17 @@ class ServiceCore:
         return None if decision is None else decision.kind
 
 
+def _decoded(game_id: int, text: str) -> State | None:
+    """The snapshot's state, or None when it does not decode strictly (another schema, a
+    damaged or hand-edited row): the log is the truth and rebuilds it."""
+    try:
+        return State.from_json(text)
+    except (ValueError, TypeError, KeyError) as err:
+        log.warning("snapshot of game %s is unusable (%s); rebuilding it from the log",
+                    game_id, err)
+        return None
+
+
 def storage_error(err: Exception) -> Exception:
     """The player-facing error for a fault of the database itself (also used when the
     store is opened, before any service exists); `err` itself if it is none of those."""
@@ -226,7 +256,7 @@ def storage_error(err: Exception) -> Exception:
     return err
 
 
-def _status_error(game_id: int, status: str) -> Exception:
+def status_error(game_id: int, status: str) -> Exception:
     if status == "lobby":
         return GameNotStarted(game=game_id)
     if status == "running":

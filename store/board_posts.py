@@ -14,7 +14,7 @@ from .errors import PlayerError, StoreValueError
 from .models import Game
 
 
-class TableMixin(StoreBase):
+class BoardPostsMixin(StoreBase):
     async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> bool:
         """Remember the latest board post of the game, which reminders link to.
 

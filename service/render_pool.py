@@ -100,7 +100,7 @@ def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
 
     from render.animation import write_replay
 
-    from .replay import initial_state
+    from .progress import initial_state
 
     def states() -> Iterator[State]:
         state = initial_state(edition_hash, players, seed, solo_level)

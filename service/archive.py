@@ -1,0 +1,85 @@
+"""Table records in and out: export a game, and import a record as a new game (its whole
+log replayed once and stored in one transaction)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import rules
+
+from .game_settings import checked_language
+from .progress import solo_level
+from .records import check_record, make_record
+from .repository import GameRepository
+from .results import Table
+from .validation import (
+    parse_record,
+    player_id,
+)
+from .validation import place as checked_place
+
+_log = logging.getLogger("autobahn.service")
+
+
+class Archive:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+
+    # -- records ----------------------------------------------------------------------------
+
+    async def export(self, game_id: int) -> dict[str, Any]:
+        """The game record: edition, seed, players, names and the notation log."""
+        game = await self.repo.game(game_id)
+        if game.status == "lobby":
+            self.repo.require_running(game)
+        with self.repo.translated(game_id):
+            log = await self.repo.store.read_log(game_id)
+        return make_record(edition=game.edition, edition_hash=game.edition_hash,
+                           seed=game.seed, players=game.player_ids, names=self.repo.names(game),
+                           actions=[(a.player_id, a.notation) for a in log],
+                           final=await self.repo.state(game), solo_level=solo_level(game.settings))
+
+    async def import_record(self, place: Any, host_id: str, record: Any,
+                            language: str = "en") -> Table:
+        """Replay `record` (raises BadRecord / RecordMismatch) and store it as a new game.
+
+        The record is replayed once (by `check_record`); its whole log is then stored in
+        one transaction, so a 250-action game imports in a fraction of a second. `record`
+        may be the file's bytes or text: their size and nesting are bounded before they
+        are parsed."""
+        checked_place(place)
+        player_id(host_id, "host")
+        language = checked_language(language)
+        if isinstance(record, bytes | str):
+            record = parse_record(record)
+        checked = check_record(record)
+        names = checked.names
+        with self.repo.translated(0, host_id):
+            return await self._store_record(place, host_id, checked, names, language)
+
+    async def _store_record(self, place: Any, host_id: str, checked: Any,
+                            names: Mapping[str, str], language: str) -> Table:
+        game = Table.of(await self.repo.store.create_game(
+            host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
+            seed=checked.seed, guild_id=place.guild_id, channel_id=place.channel_id,
+            thread_id=place.thread_id, language=language,
+            settings={"seats": len(checked.players), "reminders": True, "imported": True,
+                      **({"solo_level": checked.solo_level}
+                         if checked.solo_level is not None else {})}))
+        for pid in checked.players:
+            game = Table.of(await self.repo.store.add_player(game.id, pid, names.get(pid, pid)))
+        game = Table.of(await self.repo.store.start_game(
+            game.id, expected_version=game.version, snapshot_json=checked.initial.to_json(),
+            current_player=rules.current_player(checked.initial), by_user=host_id))
+        state, version = checked.final, game.version
+        if checked.actions:
+            result = await self.repo.store.append_actions(
+                game.id, expected_version=version, actions=checked.actions,
+                snapshot_json=state.to_json(), next_player=rules.current_player(state),
+                status="finished" if rules.is_over(state) else None, reminders=[])
+            version = result.version
+        self.repo.remember(game.id, version, state)
+        return Table.of(await self.repo.store.get_game(game.id))
+

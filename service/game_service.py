@@ -1,0 +1,341 @@
+"""`GameService`: the one object the adapters (console, Discord cogs) hold — a thin facade.
+
+It composes a `GameRepository` (store, clock, boards, state cache, store errors -> service
+errors) with small use-case parts, each checking its own input (service/validation.py)
+before it reads or writes anything:
+
+    lobby.py       create, join, leave, start, settings     places.py   which game is here
+    play.py        act, the Autobot, legal actions          looking.py  view, board, log
+    undo.py / abandon.py / vote_posts.py   the two votes and their posts (votes.py)
+    turn_posts.py  the turn post a game owes                reminding.py  reminders
+    archive.py     export / import records                  animation.py  /replay GIFs
+    backups.py     backups and pruning
+
+Every public coroutine here only hands over to its part, with the same signature; a
+user's mistake is a typed `ServiceError` (or `IllegalAction` wrapping a `RuleError`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rules import State
+from store import ActionRecord, Event, GameStore, Reminder, ReminderSettings
+
+from .abandon import Abandon
+from .animation import Animation
+from .archive import Archive
+from .backups import INTERACTIONS_KEPT_S, Maintenance
+from .errors import BadOption
+from .lobby import Lobby
+from .looking import Looking
+from .places import Places
+from .play import Play
+from .reminding import Reminding
+from .render_pool import BoardPool, Renderer
+from .repository import Clock, GameRepository
+from .results import (
+    AbandonResult,
+    ActResult,
+    GameView,
+    LabelledLegal,
+    Legal,
+    StartResult,
+    Table,
+    TurnPost,
+    UndoResult,
+    VoteResult,
+)
+from .turn_posts import CLAIM_LEASE_S, TurnPosts
+from .undo import Undo
+from .validation import instance_of, language, shown
+from .vote_posts import VotePosts
+
+
+class GameService:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        clock: Clock = time.time,
+        renderer: Renderer | BoardPool | None = None,
+    ) -> None:
+        self.repo = repo = GameRepository(store, clock=clock, renderer=renderer)
+        self.places = Places(repo)
+        self.lobby = Lobby(repo, self.places)
+        self.play = Play(repo)
+        self.looking = Looking(repo)
+        self.archive = Archive(repo)
+        self.undo_votes = Undo(repo)
+        self.abandon_votes = Abandon(repo)
+        self.vote_posts = VotePosts(repo, self.undo_votes)
+        self.turn_posts = TurnPosts(repo)
+        self.reminders = Reminding(repo)
+        self.animation = Animation(repo)
+        self.maintenance = Maintenance(repo)
+
+    # -- what the adapters read directly ---------------------------------------------------
+
+    @property
+    def store(self) -> GameStore:
+        return self.repo.store
+
+    @property
+    def clock(self) -> Clock:
+        return self.repo.clock
+
+    @property
+    def boards(self) -> BoardPool:
+        return self.repo.boards
+
+    def close(self) -> None:
+        self.repo.close()
+
+    names = staticmethod(GameRepository.names)
+    host_of = staticmethod(GameRepository.host_of)
+    decision_kind = staticmethod(GameRepository.decision_kind)
+
+    @staticmethod
+    def name(game: Table, user_id: str | None) -> str:
+        return GameRepository.name(game, user_id)
+
+    async def _state(self, game: Table) -> State:  # tests read the cached state
+        return await self.repo.state(game)
+
+    @property
+    def _states(self) -> dict[int, tuple[int, State]]:
+        return self.repo._states
+
+    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
+        instance_of(state, State, "state")
+        if not isinstance(view, str) or view not in ("full", "map", "players"):
+            raise BadOption(name="view", value=shown(view), expected="map | players | full")
+        language(lang)
+        return await self.repo.render(state, view, lang)
+
+    # -- lobby (lobby.py) ------------------------------------------------------------
+    async def create_game(
+        self,
+        place: Any,
+        host_id: str,
+        host_name: str,
+        *,
+        seats: int = 3,
+        seed: int | None = None,
+        language: str = "en",
+        settings: Mapping[str, Any] | None = None,
+        solo_level: int | None = None,
+        players: Sequence[tuple[str, str]] = (),
+        exclusive: bool = False,
+    ) -> Table:
+        return await self.lobby.create_game(
+            place,
+            host_id,
+            host_name,
+            seats=seats,
+            seed=seed,
+            language=language,
+            settings=settings,
+            solo_level=solo_level,
+            players=players,
+            exclusive=exclusive,
+        )
+
+    async def join(
+        self, game_id: int, user_id: str, name: str, language: str | None = None
+    ) -> Table:
+        return await self.lobby.join(game_id, user_id, name, language)
+
+    async def leave(self, game_id: int, user_id: str) -> Table:
+        return await self.lobby.leave(game_id, user_id)
+
+    async def start(self, game_id: int, by_user: str) -> StartResult:
+        return await self.lobby.start(game_id, by_user)
+
+    async def update_settings(
+        self, game_id: int, by_user: str, changes: Mapping[str, str]
+    ) -> Table:
+        return await self.lobby.update_settings(game_id, by_user, changes)
+
+    async def set_player_language(self, game_id: int, user_id: str, lang: str | None) -> Table:
+        return await self.lobby.set_player_language(game_id, user_id, lang)
+
+    # -- places (places.py) ----------------------------------------------------------
+    async def games_here(self, place: Any, *, active: bool = True) -> list[Table]:
+        return await self.places.games_here(place, active=active)
+
+    async def game_here(self, place: Any, user_id: str | None = None) -> Table:
+        return await self.places.game_here(place, user_id)
+
+    async def game_to_look_at(self, place: Any, user_id: str | None = None) -> Table:
+        return await self.places.game_to_look_at(place, user_id)
+
+    async def games_of(self, user_id: str, *, ended: bool = True) -> list[Table]:
+        return await self.places.games_of(user_id, ended=ended)
+
+    # -- play (play.py) --------------------------------------------------------------
+    async def act(
+        self,
+        game_id: int,
+        user_id: str,
+        notation: str,
+        *,
+        expected_version: int | None = None,
+        interaction_id: str | None = None,
+        lang: str | None = None,
+        issued_at: float | None = None,
+    ) -> ActResult:
+        return await self.play.act(
+            game_id,
+            user_id,
+            notation,
+            expected_version=expected_version,
+            interaction_id=interaction_id,
+            lang=lang,
+            issued_at=issued_at,
+        )
+
+    async def check_turn(self, game_id: int, user_id: str) -> None:
+        return await self.play.check_turn(game_id, user_id)
+
+    async def legal(self, game_id: int, user_id: str | None = None) -> Legal:
+        return await self.play.legal(game_id, user_id)
+
+    async def labelled(self, game_id: int, user_id: str | None = None,
+                       lang: str = "en") -> LabelledLegal:
+        """`legal`, each action also named by the board in `lang` (service.labels). It asks
+        this facade's own `legal`, so the list and its labels come from one read."""
+        return await self.play.label(await self.legal(game_id, user_id), game_id, lang)
+
+    async def deciding(self, game_id: int) -> str:
+        return await self.play.deciding(game_id)
+
+    async def last_action(self, game_id: int) -> ActionRecord | None:
+        return await self.play.last_action(game_id)
+
+    # -- looking (looking.py) --------------------------------------------------------
+    async def game(self, game_id: int) -> Table:
+        return await self.looking.game(game_id)
+
+    async def view(self, game_id: int) -> GameView:
+        return await self.looking.view(game_id)
+
+    async def state_at(self, game_id: int, at_move: int | None = None) -> State:
+        return await self.looking.state_at(game_id, at_move)
+
+    async def board(
+        self, game_id: int, *, at_move: int | None = None, view: str = "full", lang: str = "en"
+    ) -> bytes:
+        return await self.looking.board(game_id, at_move=at_move, view=view, lang=lang)
+
+    async def log(self, game_id: int, lang: str = "en") -> list[str]:
+        return await self.looking.log(game_id, lang)
+
+    async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> bool:
+        return await self.looking.set_board_message(game_id, channel_id, message_id)
+
+    # -- archive (archive.py) --------------------------------------------------------
+    async def export(self, game_id: int) -> dict[str, Any]:
+        return await self.archive.export(game_id)
+
+    async def import_record(
+        self, place: Any, host_id: str, record: Any, language: str = "en"
+    ) -> Table:
+        return await self.archive.import_record(place, host_id, record, language)
+
+    # -- undo (undo.py) --------------------------------------------------------------
+    async def undo(
+        self,
+        game_id: int,
+        user_id: str,
+        *,
+        force: bool = False,
+        expected_version: int | None = None,
+        interaction_id: str | None = None,
+    ) -> UndoResult:
+        return await self.undo_votes.undo(
+            game_id,
+            user_id,
+            force=force,
+            expected_version=expected_version,
+            interaction_id=interaction_id,
+        )
+
+    async def pending_undo(self, game_id: int) -> Event | None:
+        return await self.undo_votes.pending_undo(game_id)
+
+    async def vote_undo(
+        self, game_id: int, user_id: str, accept: bool, interaction_id: str | None = None
+    ) -> UndoResult | VoteResult:
+        return await self.undo_votes.vote_undo(game_id, user_id, accept, interaction_id)
+
+    # -- abandon (abandon.py) --------------------------------------------------------
+    async def abandon(self, game_id: int, by_user: str, *, is_admin: bool = False) -> AbandonResult:
+        return await self.abandon_votes.abandon(game_id, by_user, is_admin=is_admin)
+
+    async def pending_abandon(self, game_id: int) -> Event | None:
+        return await self.abandon_votes.pending_abandon(game_id)
+
+    async def vote_abandon(
+        self, game_id: int, user_id: str, accept: bool, *, request: int | None = None
+    ) -> AbandonResult:
+        return await self.abandon_votes.vote_abandon(game_id, user_id, accept, request=request)
+
+    # -- vote_posts (vote_posts.py) --------------------------------------------------
+    async def remember_vote_post(
+        self, game_id: int, request: int, channel_id: int, message_id: int
+    ) -> None:
+        return await self.vote_posts.remember_vote_post(game_id, request, channel_id, message_id)
+
+    async def decided_vote_posts(self, game_id: int) -> list[tuple[int, int, int]]:
+        return await self.vote_posts.decided_vote_posts(game_id)
+
+    async def vote_post_closed(self, game_id: int, post_id: int) -> Event:
+        return await self.vote_posts.vote_post_closed(game_id, post_id)
+
+    # -- turn_posts (turn_posts.py) --------------------------------------------------
+    async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Table]:
+        return await self.turn_posts.unposted_turns(guild_ids)
+
+    async def claim_turn_post(self, game: Table, lease_s: float = CLAIM_LEASE_S) -> bool:
+        return await self.turn_posts.claim_turn_post(game, lease_s)
+
+    async def turn_post(self, game_id: int, lang: str | None = None) -> TurnPost:
+        return await self.turn_posts.turn_post(game_id, lang)
+
+    async def record_turn_post(
+        self, game_id: int, version: int, channel_id: int, message_id: int
+    ) -> bool:
+        return await self.turn_posts.record_turn_post(game_id, version, channel_id, message_id)
+
+    # -- reminders (reminding.py) ----------------------------------------------------
+    async def reminder_settings(self, user_id: str, game_id: int | None = None) -> ReminderSettings:
+        return await self.reminders.reminder_settings(user_id, game_id)
+
+    async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
+        return await self.reminders.set_reminder_settings(settings)
+
+    async def set_aside_reminder(self, reminder: Reminder) -> bool:
+        return await self.reminders.set_aside_reminder(reminder)
+
+    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
+        return await self.reminders.due_reminders(now)
+
+    async def claim_reminder(self, reminder: Reminder) -> bool:
+        return await self.reminders.claim_reminder(reminder)
+
+    # -- animation (animation.py) ----------------------------------------------------
+    async def replay_animation(
+        self, game_id: int, lang: str = "en", user_id: str | None = None
+    ) -> bytes:
+        return await self.animation.replay_animation(game_id, lang, user_id)
+
+    # -- maintenance (backups.py) ----------------------------------------------------
+    async def backup_now(self, folder: str | Path, keep: int) -> Path:
+        return await self.maintenance.backup_now(folder, keep)
+
+    async def prune_interactions(self, keep_s: float = INTERACTIONS_KEPT_S) -> int:
+        return await self.maintenance.prune_interactions(keep_s)
