@@ -9,12 +9,14 @@ from __future__ import annotations
 import io
 import json
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.common import (
+from cogs.context import (
+    Interaction,
+    WidgetCog,
     begin,
     board_file,
     find_game,
@@ -28,11 +30,14 @@ from cogs.errors import CogError
 from cogs.i18n import clean, join_lines, t
 from cogs.present import status_lines
 
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
 VIEWS = [app_commands.Choice(name=n, value=n) for n in ("full", "map", "players")]
 GAME_DESC = "Game id (default: the game of this channel)"
 
 
-def check_size(interaction: discord.Interaction, size: int) -> None:
+def check_size(interaction: Interaction, size: int) -> None:
     """Discord refuses attachments over the interaction's limit; say so instead of failing."""
     limit = interaction.filesize_limit or 10 * 1024 * 1024
     if size > limit:
@@ -41,15 +46,14 @@ def check_size(interaction: discord.Interaction, size: int) -> None:
 
 
 @app_commands.guild_only()
-class Boards(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Boards(WidgetCog):
+    """Posts no buttons."""
 
     @app_commands.command(name="board", description="Show the board, now or at an earlier move")
     @app_commands.describe(at_move="Show the board after this move (0 = the start)",
                            view="map, players or full", game=GAME_DESC)
     @app_commands.choices(view=VIEWS)
-    async def board(self, interaction: discord.Interaction,
+    async def board(self, interaction: Interaction,
                     at_move: app_commands.Range[int, 0, 100_000] | None = None,
                     view: str = "full", game: app_commands.Range[int, 1] | None = None) -> None:
         await begin(interaction)
@@ -63,7 +67,7 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="status", description="The game in words: turn, money, points")
     @app_commands.describe(game=GAME_DESC)
-    async def status(self, interaction: discord.Interaction,
+    async def status(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         await begin(interaction)
         found = await find_game(interaction, game)
@@ -73,7 +77,7 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="log", description="The moves of the game so far")
     @app_commands.describe(game=GAME_DESC)
-    async def log(self, interaction: discord.Interaction,
+    async def log(self, interaction: Interaction,
                   game: app_commands.Range[int, 1] | None = None) -> None:
         await begin(interaction)
         found = await find_game(interaction, game)
@@ -89,7 +93,7 @@ class Boards(commands.Cog):
         await reply(interaction, f"**{game_name(found)}** …\n{tail}", file=whole)
 
     @app_commands.command(name="rules", description="How to play, and the action notation")
-    async def rules(self, interaction: discord.Interaction) -> None:
+    async def rules(self, interaction: Interaction) -> None:
         await begin(interaction)
         lang = note(interaction)
         text = resources.files("rules").joinpath("RULES.md").read_bytes()
@@ -98,7 +102,7 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="export", description="The game record as JSON")
     @app_commands.describe(game=GAME_DESC)
-    async def export(self, interaction: discord.Interaction,
+    async def export(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         await begin(interaction)
         found = await find_game(interaction, game)
@@ -110,7 +114,7 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="replay", description="An animated image of the whole game")
     @app_commands.describe(game=GAME_DESC)
-    async def replay(self, interaction: discord.Interaction,
+    async def replay(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         await begin(interaction)
         found = await find_game(interaction, game)
@@ -122,5 +126,5 @@ class Boards(commands.Cog):
                     file=discord.File(io.BytesIO(gif), f"autobahn-{found.id}.gif"))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Boards(bot))

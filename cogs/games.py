@@ -7,34 +7,38 @@ joined, the game started) is posted to the game's channel or thread as a bot mes
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import (
-    announce,
+from cogs.context import (
+    Interaction,
+    WidgetCog,
     begin,
     bot_of,
     find_game,
     game_here,
     game_name,
+    home_channel,
     note,
     place_of,
-    post_commit,
-    posting_live,
     public_lang,
     reply,
     service_of,
-    started_text,
     user_id,
+    where,
 )
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
-from cogs.votes import present_abandon
-from service import Place
+from cogs.posting import announce, of_start, post_commit, posting_live
+from cogs.votes import VoteButton, present_abandon
+from service import Game, Place
 from service.validation import printable_name
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
 
 log = logging.getLogger("autobahn.discord")
 NAME_LIMIT = 60
@@ -44,37 +48,28 @@ LANGUAGES = [app_commands.Choice(name=n, value=v)
              for n, v in (("English", "en"), ("Deutsch", "de"), ("Français", "fr"))]
 
 
-def display_name(interaction: discord.Interaction) -> str:
+def display_name(interaction: Interaction) -> str:
     # Controls and bidi overrides are dropped, not refused: a player cannot easily change
     # the Discord name they would otherwise be locked out by.
     return printable_name(interaction.user.display_name[:NAME_LIMIT], interaction.user.name)
 
 
-def is_admin(interaction: discord.Interaction) -> bool:
+def is_admin(interaction: Interaction) -> bool:
     perms = interaction.permissions
     return perms.administrator or perms.manage_guild
 
 
-async def post(interaction: discord.Interaction, game: Any, text: str) -> None:
-    channel = bot_of(interaction).get_partial_messageable(
-        game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
-    await channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
-
-
-class Started:
-    """The fields `announce` reads, for the start of a game."""
-
-    def __init__(self, version: int, first: str, board: bytes | None) -> None:
-        self.version, self.next_player, self.board, self.over = version, first, board, False
+async def post(interaction: Interaction, game: Game, text: str) -> None:
+    await home_channel(bot_of(interaction), game).send(text[:2000],
+                                                       allowed_mentions=NO_MENTIONS)
 
 
 @app_commands.guild_only()
-class Games(commands.GroupCog, group_name="game", group_description="Open, join and run games"):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        super().__init__()
+class Games(WidgetCog, commands.GroupCog, group_name="game",
+            group_description="Open, join and run games"):
+    widgets = (VoteButton,)
 
-    async def _make_thread(self, interaction: discord.Interaction, name: str) -> Place:
+    async def _make_thread(self, interaction: Interaction, name: str) -> Place:
         """A thread for the game when the channel allows it; else the channel itself."""
         place = place_of(interaction)
         channel = interaction.channel
@@ -99,7 +94,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                            thread="Play in a new thread of this channel",
                            level="Play alone against the Autobot at this level (1-12)")
     @app_commands.choices(language=LANGUAGES)
-    async def new(self, interaction: discord.Interaction,
+    async def new(self, interaction: Interaction,
                   players: app_commands.Range[int, 2, 4] = 3, name: str | None = None,
                   language: str | None = None, reminders: bool = True,
                   thread: bool = True,
@@ -135,7 +130,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(language="Your language for this game's messages to you",
                            game=GAME_DESC)
     @app_commands.choices(language=LANGUAGES)
-    async def join(self, interaction: discord.Interaction, language: str | None = None,
+    async def join(self, interaction: Interaction, language: str | None = None,
                    game: GameOption = None) -> None:
         await begin(interaction)
         found = await game_here(interaction, game)
@@ -152,7 +147,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(game=GAME_DESC)
-    async def leave(self, interaction: discord.Interaction, game: GameOption = None) -> None:
+    async def leave(self, interaction: Interaction, game: GameOption = None) -> None:
         await begin(interaction)
         found = await game_here(interaction, game)
         lang = note(interaction, found)
@@ -165,7 +160,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
 
     @app_commands.command(name="start", description="Deal the game (host only)")
     @app_commands.describe(game=GAME_DESC)
-    async def start(self, interaction: discord.Interaction, game: GameOption = None) -> None:
+    async def start(self, interaction: Interaction, game: GameOption = None) -> None:
         await begin(interaction)
         found = await game_here(interaction, game)
         lang = note(interaction, found)
@@ -175,15 +170,13 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
             if started.board is None:  # not drawn now: the owed turn post brings it
                 told += "\n" + t("discord.board_follows", lang)
             async with post_commit(interaction, found.id, told):
-                await announce(bot_of(interaction), found.id,
-                               Started(started.game.version, started.first_player, started.board),
-                               text=started_text(started.game, started.first_player))
+                await announce(bot_of(interaction), found.id, of_start(started))
                 await reply(interaction, told)
 
     @app_commands.command(name="abandon",
                           description="End the game here (host or admin; others open a vote)")
     @app_commands.describe(game=GAME_DESC)
-    async def abandon(self, interaction: discord.Interaction, game: GameOption = None) -> None:
+    async def abandon(self, interaction: Interaction, game: GameOption = None) -> None:
         await begin(interaction)
         found = await game_here(interaction, game)
         note(interaction, found)
@@ -194,7 +187,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await present_abandon(interaction, found, result)
 
     @app_commands.command(name="list", description="Your games and whose turn it is")
-    async def list_(self, interaction: discord.Interaction) -> None:
+    async def list_(self, interaction: Interaction) -> None:
         await begin(interaction)
         lang = note(interaction)
         games = await service_of(interaction).games_of(user_id(interaction))
@@ -214,7 +207,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
             lines.append(t("game.list_item", lang, game=game_name(game),
                            status=Safe(t(f"game.state.{game.status}", lang)),
                            players=players, turn="") + turn + " " + (
-                f"<#{game.thread_id or game.channel_id}>"))
+                where(game)))
         await reply(interaction, join_lines(lines))
 
     @app_commands.command(name="settings", description="Show or change the game's settings")
@@ -224,7 +217,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                            my_language="Your own language for this game's messages to you",
                            game=GAME_DESC)
     @app_commands.choices(language=LANGUAGES, my_language=LANGUAGES)
-    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+    async def settings(self, interaction: Interaction, language: str | None = None,
                        reminders: bool | None = None,
                        seats: app_commands.Range[int, 2, 4] | None = None,
                        my_language: str | None = None, game: GameOption = None) -> None:
@@ -253,5 +246,5 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await reply(interaction, "\n".join(lines))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Games(bot))

@@ -5,6 +5,9 @@
     result = await service.act(game.id, "ann", "route hamburg-muenchen")
 """
 
+from rules import RuleError, UnknownActionError
+from store import Game, Player, Reminder, ReminderSettings
+
 from .boards import BoardPool, render_board
 from .core import CONSOLE, Place
 from .errors import ServiceError, message
@@ -21,8 +24,11 @@ from .results import (
     VoteResult,
 )
 
+# The store's records and the rules' errors the adapters read, re-exported so that they
+# import nothing from `store` or `rules` (the service's own types replace these here).
 __all__ = [
-    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "GameService", "GameView",
-    "Legal", "Place", "ServiceError", "StartResult", "TurnPost", "UndoResult", "VoteResult",
-    "message", "render_board",
+    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
+    "GameView", "Legal", "Place", "Player", "Reminder", "ReminderSettings", "RuleError",
+    "ServiceError", "StartResult", "TurnPost", "UndoResult", "UnknownActionError",
+    "VoteResult", "message", "render_board",
 ]
