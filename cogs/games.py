@@ -115,7 +115,9 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
         if thread or await service.games_here(place):
             place = await self._make_thread(
                 interaction, f"Autobahn · {name or display_name(interaction)}")
-        game = await service.create_game(
+        # `exclusive` comes from the service's `one_per_place` decorator, which its type
+        # does not show yet.
+        game = await service.create_game(  # type: ignore[call-arg]
             place, user_id(interaction), display_name(interaction), seats=players,
             language=language, settings=settings, exclusive=True, solo_level=level)
         players = int(game.settings.get("seats", players))

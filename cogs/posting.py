@@ -60,9 +60,8 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str) -> str:
     # A solo game: the Autobot's turns, played right after this action.
     autobot = result.autobot if isinstance(result, ActResult) else ()
     lines += [t("act.done", lang, player="Autobot", action=turn) for turn in autobot]
-    lines += [t(c.code, lang, **{**c.params, "player": known.get(c.params.get("player"),
-                                                                  c.params.get("player"))})
-              for c in result.changes[:10]]
+    lines += [t(c.code, lang, **{**c.params, "player": known.get(
+        str(c.params.get("player")), c.params.get("player"))}) for c in result.changes[:10]]
     if result.over:
         scores = Safe(", ".join(f"{clean(known.get(p, p), 40)} {s}"
                                 for p, s in (result.scores or {}).items()))

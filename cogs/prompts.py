@@ -57,6 +57,10 @@ async def press(interaction: Interaction, game_id: int, index: int, version: int
     await turns.press(interaction, game_id, index, version)
 
 
+# discord.py types an item's interaction by a client type variable of the method, so an
+# override names any client (`Interaction[Any]`); the client is always the AutobahnBot.
+
+
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"ab:act:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
     def __init__(self, game_id: int, version: int, index: int, label: str = "",
@@ -67,12 +71,12 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             custom_id=f"ab:act:{game_id}:{version}:{index}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction,
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ActButton:
         label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), label)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, press(interaction, self.game_id, self.index, self.version))
 
 
@@ -89,12 +93,12 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             placeholder=(placeholder or group)[:150], min_values=1, max_values=1))
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction,
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ActSelect:
         return cls(int(match["game"]), int(match["version"]), match["group"],
                    getattr(item, "options", ()), getattr(item, "placeholder", "") or "")
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         index = int(values[0]) if values and values[0].isdigit() else -1
         await guarded(interaction, press(interaction, self.game_id, index, self.version))

@@ -136,6 +136,8 @@ class ReminderLoop(BackgroundLoop):
                      count=reminder.attempt)
             await self._to_channel(game, f"{text}\n{link}")
             return True
+        if reminder.user_id is None:  # the store gives every turn reminder its player
+            raise ValueError(f"turn reminder {reminder.id} without a player")
         text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
         settings = await service.reminder_settings(reminder.user_id, game.id)
         if settings.delivery == "dm":

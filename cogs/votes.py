@@ -54,14 +54,14 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             custom_id=f"ab:{kind}:{game_id}:{request}:{'yes' if accept else 'no'}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction,
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> VoteButton:
         kind: VoteKind = "undo" if match["kind"] == "undo" else "quit"
         return cls(kind, int(match["game"]), int(match["request"]), match["answer"] == "yes",
                    getattr(item, "label", None) or "")
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         answer = answer_undo if self.kind == "undo" else answer_abandon
         await guarded(interaction, answer(interaction, self.game_id, self.request,
                                           self.accept))
