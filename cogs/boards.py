@@ -19,8 +19,8 @@ from cogs.context import (
     WidgetCog,
     begin,
     board_file,
-    find_game,
     game_name,
+    game_to_show,
     note,
     reply,
     service_of,
@@ -56,9 +56,7 @@ class Boards(WidgetCog):
     async def board(self, interaction: Interaction,
                     at_move: app_commands.Range[int, 0, 100_000] | None = None,
                     view: str = "full", game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         png = await service_of(interaction).board(found.id, at_move=at_move, view=view,
                                                    lang=lang)
         check_size(interaction, len(png))
@@ -69,9 +67,7 @@ class Boards(WidgetCog):
     @app_commands.describe(game=GAME_DESC)
     async def status(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         view = await service_of(interaction).view(found.id)
         await reply(interaction, join_lines(status_lines(view, lang)))
 
@@ -79,9 +75,7 @@ class Boards(WidgetCog):
     @app_commands.describe(game=GAME_DESC)
     async def log(self, interaction: Interaction,
                   game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         lines = await service_of(interaction).log(found.id, lang)
         text = "\n".join(clean(line, 300) for line in lines)
         if len(text) <= 1900:
@@ -104,8 +98,7 @@ class Boards(WidgetCog):
     @app_commands.describe(game=GAME_DESC)
     async def export(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
+        found, _ = await game_to_show(interaction, game)
         record = await service_of(interaction).export(found.id)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         check_size(interaction, len(data))
@@ -116,9 +109,7 @@ class Boards(WidgetCog):
     @app_commands.describe(game=GAME_DESC)
     async def replay(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         gif = await service_of(interaction).replay_animation(found.id, lang,
                                                              user_id=user_id(interaction))
         check_size(interaction, len(gif))

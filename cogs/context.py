@@ -166,6 +166,22 @@ async def find_game(interaction: Interaction, game_id: int | None) -> Game:
     return game
 
 
+async def game_to_change(interaction: Interaction,
+                         game_id: int | None) -> tuple[Game, str]:
+    """A command that changes a game: acknowledged, the game played here (`game_here`),
+    and the reader's language."""
+    await begin(interaction)
+    game = await game_here(interaction, game_id)
+    return game, note(interaction, game)
+
+
+async def game_to_show(interaction: Interaction, game_id: int | None) -> tuple[Game, str]:
+    """A command that only looks: acknowledged, the game (`find_game`), the language."""
+    await begin(interaction)
+    game = await find_game(interaction, game_id)
+    return game, note(interaction, game)
+
+
 # -- answers -----------------------------------------------------------------------------------
 
 

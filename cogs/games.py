@@ -18,9 +18,9 @@ from cogs.context import (
     WidgetCog,
     begin,
     bot_of,
-    find_game,
-    game_here,
     game_name,
+    game_to_change,
+    game_to_show,
     home_channel,
     note,
     place_of,
@@ -62,6 +62,13 @@ def is_admin(interaction: Interaction) -> bool:
 async def post(interaction: Interaction, game: Game, text: str) -> None:
     await home_channel(bot_of(interaction), game).send(text[:2000],
                                                        allowed_mentions=NO_MENTIONS)
+
+
+async def tell(interaction: Interaction, game: Game, lang: str, code: str, /,
+               **params: Any) -> None:
+    """The same news for the table (in the game's language) and for the player."""
+    await post(interaction, game, t(code, public_lang(game), **params))
+    await reply(interaction, t(code, lang, **params))
 
 
 @app_commands.guild_only()
@@ -134,38 +141,26 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
     @app_commands.choices(language=LANGUAGES)
     async def join(self, interaction: Interaction, language: str | None = None,
                    game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        note(interaction, found)
+        found, _ = await game_to_change(interaction, game)
         joined = await service_of(interaction).join(
             found.id, user_id(interaction), display_name(interaction),
             language if language in ("en", "de", "fr") else None)
         lang = note(interaction, joined)
-        await post(interaction, joined, t("game.joined", public_lang(joined),
-                                          player=display_name(interaction),
-                                          game=game_name(joined)))
-        await reply(interaction, t("game.joined", lang, player=display_name(interaction),
-                                   game=game_name(joined)))
+        await tell(interaction, joined, lang, "game.joined", player=display_name(interaction),
+                   game=game_name(joined))
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(game=GAME_DESC)
     async def leave(self, interaction: Interaction, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_change(interaction, game)
         left = await service_of(interaction).leave(found.id, user_id(interaction))
-        text = t("game.left", public_lang(left), player=display_name(interaction),
-                 game=game_name(left))
-        await post(interaction, left, text)
-        await reply(interaction, t("game.left", lang, player=display_name(interaction),
-                                   game=game_name(left)))
+        await tell(interaction, left, lang, "game.left", player=display_name(interaction),
+                   game=game_name(left))
 
     @app_commands.command(name="start", description="Deal the game (host only)")
     @app_commands.describe(game=GAME_DESC)
     async def start(self, interaction: Interaction, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_change(interaction, game)
         told = t("discord.started", lang, game=game_name(found))
         with posting_live(bot_of(interaction), found.id):
             started = await service_of(interaction).start(found.id, user_id(interaction))
@@ -179,9 +174,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                           description="End the game here (host or admin; others open a vote)")
     @app_commands.describe(game=GAME_DESC)
     async def abandon(self, interaction: Interaction, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        note(interaction, found)
+        found, _ = await game_to_change(interaction, game)
         # Host or server admin: at once (the permission is Discord's, checked here; the
         # service records who it was). Another player: a vote of the table.
         result = await service_of(interaction).abandon(
@@ -223,9 +216,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                        reminders: bool | None = None,
                        seats: app_commands.Range[int, 2, 4] | None = None,
                        my_language: str | None = None, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         if my_language is not None:  # anyone seated, for themselves
             found = await service_of(interaction).set_player_language(
                 found.id, user_id(interaction), my_language)

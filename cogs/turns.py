@@ -20,6 +20,7 @@ from cogs.context import (
     begin,
     bot_of,
     game_here,
+    game_to_change,
     home_channel,
     names,
     note,
@@ -200,10 +201,8 @@ class Turns(WidgetCog):
     @app_commands.describe(force="Host only: carry out the undo without a vote", game=GAME_DESC)
     async def undo(self, interaction: Interaction, force: bool = False,
                    game: GameOption = None) -> None:
-        await begin(interaction)
         service = service_of(interaction)
-        found = await game_here(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_change(interaction, game)
         try:
             with posting_live(self.bot, found.id):
                 result = await service.undo(found.id, user_id(interaction), force=force,
