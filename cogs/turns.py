@@ -48,8 +48,9 @@ if TYPE_CHECKING:
     from cogs.client import AutobahnBot
 
 MAX_CHOICES = 25
-MAX_INPUT = 200  # longer than any legal action; longer input is refused before any lookup
-MAX_ACTION = 200  # longer than any notation (rules.actions.MAX_TEXT)
+# Longer than any notation (rules.actions.MAX_TEXT): longer input is refused before any
+# lookup, and autocomplete offers nothing for it.
+MAX_ACTION = 200
 
 
 # -- acting ------------------------------------------------------------------------------------
@@ -125,7 +126,7 @@ async def legal_choices(interaction: Interaction, current: str,
         legal = (await service_of(interaction).legal(game.id, user_id(interaction))).actions
     except Exception:  # no game here, not running, not theirs: simply nothing to offer
         return []
-    words = current.lower().split()[:8] if len(current) <= MAX_INPUT else ["\0"]
+    words = current.lower().split()[:8] if len(current) <= MAX_ACTION else ["\0"]
     typed = " ".join(words)
     found = [(i, n) for i, n in enumerate(legal)
              if (not kinds or n.split(" ", 1)[0] in kinds) and all(w in n for w in words)]

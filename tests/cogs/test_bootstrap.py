@@ -94,3 +94,15 @@ async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) 
     assert table.recorder.of("sync")[-1].path == "/applications/{application_id}/commands"
     synced = table.recorder.of("sync")[-1].body["commands"]
     assert any(c.get("name_localizations", {}).get("de") == "spielplan" for c in synced)
+
+
+async def test_a_widget_two_cogs_post_stays_until_both_are_unloaded(table: Table) -> None:
+    def widgets() -> set[str]:
+        return {f.__name__ for f in table.bot._connection._view_store._dynamic_items.values()}
+
+    await table.bot.unload_extension("cogs.games")  # abandon votes: VoteButton
+    assert widgets() == {"ActButton", "ActSelect", "VoteButton"}  # undo votes still need it
+    await table.bot.unload_extension("cogs.turns")
+    assert widgets() == set()
+    await table.bot.load_extension("cogs.games")
+    assert widgets() == {"VoteButton"}
