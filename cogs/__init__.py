@@ -1,6 +1,22 @@
 """Thin discord.py adapters over the service: slash commands, buttons, reminders.
 
 `bot.py` calls `run(settings)` when DISCORD_TOKEN is set and `--console` is not given.
+
+Layout, leaves first (a test keeps the imports free of circles):
+
+- `context`: the typed interaction (`Interaction`), its user, place and language, the
+  game a command is about and the check that it is played here, the private reply, and
+  `WidgetCog`, the base of a cog that registers the persistent buttons it posts.
+- `prompts`: a turn post's buttons and menus; a press reaches the turn cog through the
+  bot at run time (`AutobahnBot.turns`), so widgets import no flow.
+- `posting`: the public turn message (`announce` takes one `Announcement`, made by
+  `of_move`, `of_start`, `of_undo`, `of_turn_post`) and the guards after a commit.
+- `votes`: the one vote button (undo and abandon answers) and what an answer does.
+- feature cogs, each an extension: `games` (`/game ...`), `turns` (`/act`, one command per
+  kind from one factory, `/undo`), `boards` (looking at a game), `reminders` (`/remind` and
+  the loop); `turn_posts` posts what a game still owes.
+- `client` (the bot), `runner` (start-up), `errors` (the one error path), `i18n`,
+  `translator`, `present`, `loops`, `backups`.
 """
 
 from __future__ import annotations

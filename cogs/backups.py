@@ -9,9 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cogs.loops import BackgroundLoop
+
+if TYPE_CHECKING:
+    from service import GameService
 
 log = logging.getLogger("autobahn.discord.backups")
 
@@ -19,7 +22,7 @@ log = logging.getLogger("autobahn.discord.backups")
 class BackupLoop(BackgroundLoop):
     name = "autobahn-backups"
 
-    def __init__(self, service: Any, folder: str | Path, every_s: float, keep: int) -> None:
+    def __init__(self, service: GameService, folder: str | Path, every_s: float, keep: int) -> None:
         super().__init__()
         self.service = service
         self.folder = Path(folder)

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import io
 import json
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.common import (
+from cogs.context import (
+    Interaction,
+    WidgetCog,
     begin,
     board_file,
-    find_game,
     game_name,
+    game_to_show,
     note,
     reply,
     service_of,
@@ -27,11 +29,14 @@ from cogs.errors import CogError
 from cogs.i18n import clean, join_lines, t
 from cogs.present import status_lines
 
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
 VIEWS = [app_commands.Choice(name=n, value=n) for n in ("full", "map", "players")]
 GAME_DESC = "Game id (default: the game of this channel)"
 
 
-def check_size(interaction: discord.Interaction, size: int) -> None:
+def check_size(interaction: Interaction, size: int) -> None:
     """Discord refuses attachments over the interaction's limit; say so instead of failing."""
     limit = interaction.filesize_limit or 10 * 1024 * 1024
     if size > limit:
@@ -40,20 +45,17 @@ def check_size(interaction: discord.Interaction, size: int) -> None:
 
 
 @app_commands.guild_only()
-class Boards(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Boards(WidgetCog):
+    """Posts no buttons."""
 
     @app_commands.command(name="board", description="Show the board, now or at an earlier move")
     @app_commands.describe(at_move="Show the board after this move (0 = the start)",
                            view="map, players or full", game=GAME_DESC)
     @app_commands.choices(view=VIEWS)
-    async def board(self, interaction: discord.Interaction,
+    async def board(self, interaction: Interaction,
                     at_move: app_commands.Range[int, 0, 100_000] | None = None,
                     view: str = "full", game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         png = await service_of(interaction).board(found.id, at_move=at_move, view=view,
                                                    lang=lang)
         check_size(interaction, len(png))
@@ -62,21 +64,17 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="status", description="The game in words: turn, money, points")
     @app_commands.describe(game=GAME_DESC)
-    async def status(self, interaction: discord.Interaction,
+    async def status(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         view = await service_of(interaction).view(found.id)
         await reply(interaction, join_lines(status_lines(view, lang)))
 
     @app_commands.command(name="log", description="The moves of the game so far")
     @app_commands.describe(game=GAME_DESC)
-    async def log(self, interaction: discord.Interaction,
+    async def log(self, interaction: Interaction,
                   game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         lines = await service_of(interaction).log(found.id, lang)
         text = "\n".join(clean(line, 300) for line in lines)
         if len(text) <= 1900:
@@ -88,7 +86,7 @@ class Boards(commands.Cog):
         await reply(interaction, f"**{game_name(found)}** …\n{tail}", file=whole)
 
     @app_commands.command(name="rules", description="How to play, and the action notation")
-    async def rules(self, interaction: discord.Interaction) -> None:
+    async def rules(self, interaction: Interaction) -> None:
         await begin(interaction)
         lang = note(interaction)
         # the player aid in the player's language, not the engine's notes (issue 13)
@@ -98,10 +96,9 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="export", description="The game record as JSON")
     @app_commands.describe(game=GAME_DESC)
-    async def export(self, interaction: discord.Interaction,
+    async def export(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
+        found, _ = await game_to_show(interaction, game)
         record = await service_of(interaction).export(found.id)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         check_size(interaction, len(data))
@@ -110,11 +107,9 @@ class Boards(commands.Cog):
 
     @app_commands.command(name="replay", description="An animated image of the whole game")
     @app_commands.describe(game=GAME_DESC)
-    async def replay(self, interaction: discord.Interaction,
+    async def replay(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         gif = await service_of(interaction).replay_animation(found.id, lang,
                                                              user_id=user_id(interaction))
         check_size(interaction, len(gif))
@@ -122,5 +117,5 @@ class Boards(commands.Cog):
                     file=discord.File(io.BytesIO(gif), f"autobahn-{found.id}.gif"))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Boards(bot))

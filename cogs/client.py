@@ -12,16 +12,22 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.backups import BackupLoop
 from cogs.errors import report_error
 from cogs.i18n import SAFE_MENTIONS
+from cogs.reminders import ReminderLoop
 from cogs.settings import Settings
 from cogs.translator import CatalogueTranslator
+from service import GameService
+
+if TYPE_CHECKING:
+    from cogs.turns import Turns
 
 log = logging.getLogger("autobahn.discord")
 
@@ -36,14 +42,14 @@ EXTENSIONS: tuple[str, ...] = (
 class AutobahnTree(app_commands.CommandTree["AutobahnBot"]):
     """One error path for every slash command and autocomplete."""
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction[AutobahnBot]) -> bool:
         # Games live in server channels; in a DM there is no table to play at.
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True
 
     async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[AutobahnBot], error: app_commands.AppCommandError
     ) -> None:
         await report_error(interaction, error)
 
@@ -61,7 +67,7 @@ class AutobahnBot(commands.Bot):
     def __init__(
         self,
         *,
-        service: Any,
+        service: GameService,
         settings: Settings,
         clock: Callable[[], float] = time.time,
         extensions: Sequence[str] = EXTENSIONS,
@@ -82,22 +88,24 @@ class AutobahnBot(commands.Bot):
         self.clock = clock
         self.initial_extensions = tuple(extensions)
         self.start_loops = start_loops
-        self.reminder_loop: Any = None
-        self.backup_loop: Any = None
+        self.reminder_loop: ReminderLoop | None = None
+        self.backup_loop: BackupLoop | None = None
         # Games whose turn a command of this process is committing and posting right now
-        # (cogs.common.posting_live): the check for owed posts leaves them alone.
+        # (cogs.posting.posting_live): the check for owed posts leaves them alone.
         self.live_posts: Counter[int] = Counter()
 
-    async def setup_hook(self) -> None:
-        from cogs.backups import BackupLoop
-        from cogs.reminders import ReminderLoop
-        from cogs.views import DYNAMIC_ITEMS
+    @property
+    def turns(self) -> Turns | None:
+        """The turn cog, which acts on a press of a prompt button (RoboDanny's way of
+        reaching another cog: at run time, so no widget imports a flow)."""
+        return cast("Turns | None", self.get_cog("Turns"))
 
+    async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
+        # Each feature cog registers its own persistent buttons when it loads, so those
+        # posted before a restart dispatch to it again.
         for extension in self.initial_extensions:
             await self.load_extension(extension)
-        # Registered once, here: buttons posted before a restart dispatch to these classes.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.reminder_loop = ReminderLoop(self, interval=self.settings.reminder_poll_s)
         if self.settings.backup_dir:
             self.backup_loop = BackupLoop(self.service, self.settings.backup_dir,

@@ -16,14 +16,9 @@ import discord
 from discord import app_commands
 
 from cogs.i18n import NO_MENTIONS, lang_of, t
-from rules import RuleError
+from service import RuleError, ServiceError
 
 log = logging.getLogger("autobahn.discord.errors")
-
-try:  # the service's error base; until it lands only rule errors count as the user's
-    from service.errors import ServiceError
-except ImportError:  # pragma: no cover - the service branch always provides it
-    ServiceError = RuleError  # type: ignore[misc,assignment]
 
 
 class CogError(Exception):

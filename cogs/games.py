@@ -7,34 +7,38 @@ joined, the game started) is posted to the game's channel or thread as a bot mes
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import (
-    announce,
+from cogs.context import (
+    Interaction,
+    WidgetCog,
     begin,
     bot_of,
-    find_game,
-    game_here,
     game_name,
+    game_to_change,
+    game_to_show,
+    home_channel,
     note,
     place_of,
-    post_commit,
-    posting_live,
     public_lang,
     reply,
     service_of,
-    started_text,
     user_id,
+    where,
 )
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
-from cogs.votes import present_abandon
-from service import Place
+from cogs.posting import announce, of_start, post_commit, posting_live
+from cogs.votes import VoteButton, present_abandon
+from service import Game, Place
 from service.validation import printable_name
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
 
 log = logging.getLogger("autobahn.discord")
 NAME_LIMIT = 60
@@ -44,37 +48,35 @@ LANGUAGES = [app_commands.Choice(name=n, value=v)
              for n, v in (("English", "en"), ("Deutsch", "de"), ("Français", "fr"))]
 
 
-def display_name(interaction: discord.Interaction) -> str:
+def display_name(interaction: Interaction) -> str:
     # Controls and bidi overrides are dropped, not refused: a player cannot easily change
     # the Discord name they would otherwise be locked out by.
     return printable_name(interaction.user.display_name[:NAME_LIMIT], interaction.user.name)
 
 
-def is_admin(interaction: discord.Interaction) -> bool:
+def is_admin(interaction: Interaction) -> bool:
     perms = interaction.permissions
     return perms.administrator or perms.manage_guild
 
 
-async def post(interaction: discord.Interaction, game: Any, text: str) -> None:
-    channel = bot_of(interaction).get_partial_messageable(
-        game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
-    await channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
+async def post(interaction: Interaction, game: Game, text: str) -> None:
+    await home_channel(bot_of(interaction), game).send(text[:2000],
+                                                       allowed_mentions=NO_MENTIONS)
 
 
-class Started:
-    """The fields `announce` reads, for the start of a game."""
-
-    def __init__(self, version: int, first: str, board: bytes | None) -> None:
-        self.version, self.next_player, self.board, self.over = version, first, board, False
+async def tell(interaction: Interaction, game: Game, lang: str, code: str, /,
+               **params: Any) -> None:
+    """The same news for the table (in the game's language) and for the player."""
+    await post(interaction, game, t(code, public_lang(game), **params))
+    await reply(interaction, t(code, lang, **params))
 
 
 @app_commands.guild_only()
-class Games(commands.GroupCog, group_name="game", group_description="Open, join and run games"):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        super().__init__()
+class Games(WidgetCog, commands.GroupCog, group_name="game",
+            group_description="Open, join and run games"):
+    widgets = (VoteButton,)
 
-    async def _make_thread(self, interaction: discord.Interaction, name: str) -> Place:
+    async def _make_thread(self, interaction: Interaction, name: str) -> Place:
         """A thread for the game when the channel allows it; else the channel itself."""
         place = place_of(interaction)
         channel = interaction.channel
@@ -99,7 +101,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                            thread="Play in a new thread of this channel",
                            level="Play alone against the Autobot at this level (1-12)")
     @app_commands.choices(language=LANGUAGES)
-    async def new(self, interaction: discord.Interaction,
+    async def new(self, interaction: Interaction,
                   players: app_commands.Range[int, 2, 4] = 3, name: str | None = None,
                   language: str | None = None, reminders: bool = True,
                   thread: bool = True,
@@ -120,7 +122,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         if thread or await service.games_here(place):
             place = await self._make_thread(
                 interaction, f"Autobahn · {name or display_name(interaction)}")
-        game = await service.create_game(
+        # `exclusive` comes from the service's `one_per_place` decorator, which its type
+        # does not show yet.
+        game = await service.create_game(  # type: ignore[call-arg]
             place, user_id(interaction), display_name(interaction), seats=players,
             language=language, settings=settings, exclusive=True, solo_level=level)
         players = int(game.settings.get("seats", players))
@@ -135,58 +139,42 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.describe(language="Your language for this game's messages to you",
                            game=GAME_DESC)
     @app_commands.choices(language=LANGUAGES)
-    async def join(self, interaction: discord.Interaction, language: str | None = None,
+    async def join(self, interaction: Interaction, language: str | None = None,
                    game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        note(interaction, found)
+        found, _ = await game_to_change(interaction, game)
         joined = await service_of(interaction).join(
             found.id, user_id(interaction), display_name(interaction),
             language if language in ("en", "de", "fr") else None)
         lang = note(interaction, joined)
-        await post(interaction, joined, t("game.joined", public_lang(joined),
-                                          player=display_name(interaction),
-                                          game=game_name(joined)))
-        await reply(interaction, t("game.joined", lang, player=display_name(interaction),
-                                   game=game_name(joined)))
+        await tell(interaction, joined, lang, "game.joined", player=display_name(interaction),
+                   game=game_name(joined))
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(game=GAME_DESC)
-    async def leave(self, interaction: discord.Interaction, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        lang = note(interaction, found)
+    async def leave(self, interaction: Interaction, game: GameOption = None) -> None:
+        found, lang = await game_to_change(interaction, game)
         left = await service_of(interaction).leave(found.id, user_id(interaction))
-        text = t("game.left", public_lang(left), player=display_name(interaction),
-                 game=game_name(left))
-        await post(interaction, left, text)
-        await reply(interaction, t("game.left", lang, player=display_name(interaction),
-                                   game=game_name(left)))
+        await tell(interaction, left, lang, "game.left", player=display_name(interaction),
+                   game=game_name(left))
 
     @app_commands.command(name="start", description="Deal the game (host only)")
     @app_commands.describe(game=GAME_DESC)
-    async def start(self, interaction: discord.Interaction, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        lang = note(interaction, found)
+    async def start(self, interaction: Interaction, game: GameOption = None) -> None:
+        found, lang = await game_to_change(interaction, game)
         told = t("discord.started", lang, game=game_name(found))
         with posting_live(bot_of(interaction), found.id):
             started = await service_of(interaction).start(found.id, user_id(interaction))
             if started.board is None:  # not drawn now: the owed turn post brings it
                 told += "\n" + t("discord.board_follows", lang)
             async with post_commit(interaction, found.id, told):
-                await announce(bot_of(interaction), found.id,
-                               Started(started.game.version, started.first_player, started.board),
-                               text=started_text(started.game, started.first_player))
+                await announce(bot_of(interaction), found.id, of_start(started))
                 await reply(interaction, told)
 
     @app_commands.command(name="abandon",
                           description="End the game here (host or admin; others open a vote)")
     @app_commands.describe(game=GAME_DESC)
-    async def abandon(self, interaction: discord.Interaction, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await game_here(interaction, game)
-        note(interaction, found)
+    async def abandon(self, interaction: Interaction, game: GameOption = None) -> None:
+        found, _ = await game_to_change(interaction, game)
         # Host or server admin: at once (the permission is Discord's, checked here; the
         # service records who it was). Another player: a vote of the table.
         result = await service_of(interaction).abandon(
@@ -194,7 +182,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await present_abandon(interaction, found, result)
 
     @app_commands.command(name="list", description="Your games and whose turn it is")
-    async def list_(self, interaction: discord.Interaction) -> None:
+    async def list_(self, interaction: Interaction) -> None:
         await begin(interaction)
         lang = note(interaction)
         games = await service_of(interaction).games_of(user_id(interaction))
@@ -214,7 +202,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
             lines.append(t("game.list_item", lang, game=game_name(game),
                            status=Safe(t(f"game.state.{game.status}", lang)),
                            players=players, turn="") + turn + " " + (
-                f"<#{game.thread_id or game.channel_id}>"))
+                where(game)))
         await reply(interaction, join_lines(lines))
 
     @app_commands.command(name="settings", description="Show or change the game's settings")
@@ -224,13 +212,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
                            my_language="Your own language for this game's messages to you",
                            game=GAME_DESC)
     @app_commands.choices(language=LANGUAGES, my_language=LANGUAGES)
-    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+    async def settings(self, interaction: Interaction, language: str | None = None,
                        reminders: bool | None = None,
                        seats: app_commands.Range[int, 2, 4] | None = None,
                        my_language: str | None = None, game: GameOption = None) -> None:
-        await begin(interaction)
-        found = await find_game(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_show(interaction, game)
         if my_language is not None:  # anyone seated, for themselves
             found = await service_of(interaction).set_player_language(
                 found.id, user_id(interaction), my_language)
@@ -253,5 +239,5 @@ class Games(commands.GroupCog, group_name="game", group_description="Open, join 
         await reply(interaction, "\n".join(lines))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Games(bot))

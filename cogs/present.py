@@ -3,14 +3,14 @@ service's `GameView`; this only lays them out."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from cogs.context import names as names_of
 from cogs.i18n import Safe, clean, t
+from service import GameView
 
 
-def status_lines(view: Any, lang: str) -> list[str]:
+def status_lines(view: GameView, lang: str) -> list[str]:
     game = view.game
-    names = {p.user_id: p.display_name for p in game.players}
+    names = names_of(game)
     label = f"#{game.id}"
     if game.status == "lobby":
         seats = game.settings.get("seats", "?")

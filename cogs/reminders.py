@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.common import (
+from cogs.context import (
+    Interaction,
+    WidgetCog,
     begin,
     board_link,
     game_name,
+    home_channel,
     note,
     place_of,
     public_lang,
@@ -43,7 +45,9 @@ from cogs.common import (
 from cogs.errors import CogError
 from cogs.i18n import SAFE_MENTIONS, t
 from cogs.loops import BackgroundLoop
+from cogs.turn_posts import post_owed_turns
 from locales import Phrase
+from service import Game, Reminder, ReminderSettings
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -82,8 +86,6 @@ class ReminderLoop(BackgroundLoop):
             await asyncio.sleep(self.interval)
 
     async def post_owed(self) -> int:
-        from cogs.turn_posts import post_owed_turns
-
         return await post_owed_turns(self.bot)
 
     async def maintain(self) -> int:
@@ -116,7 +118,7 @@ class ReminderLoop(BackgroundLoop):
                 await self._set_aside(reminder)
         return sent
 
-    async def _set_aside(self, reminder: Any) -> None:
+    async def _set_aside(self, reminder: Reminder) -> None:
         # Left due, a failing reminder would stay first in line on every tick, and a
         # hundred of them fill the batch so no healthy one is ever sent.
         try:
@@ -124,7 +126,7 @@ class ReminderLoop(BackgroundLoop):
         except Exception:
             log.exception("reminder %s could not be set aside", reminder.id)
 
-    async def deliver(self, reminder: Any) -> bool:
+    async def deliver(self, reminder: Reminder) -> bool:
         service = self.bot.service
         game = (await service.view(reminder.game_id)).game
         # Claim first (re-checks vacation and quiet hours, marks it sent, schedules the
@@ -138,6 +140,8 @@ class ReminderLoop(BackgroundLoop):
                      count=reminder.attempt)
             await self._to_channel(game, f"{text}\n{link}")
             return True
+        if reminder.user_id is None:  # the store gives every turn reminder its player
+            raise ValueError(f"turn reminder {reminder.id} without a player")
         text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
         settings = await service.reminder_settings(reminder.user_id, game.id)
         if settings.delivery == "dm":
@@ -150,10 +154,8 @@ class ReminderLoop(BackgroundLoop):
         await self._to_channel(game, f"{text}\n{link}")
         return True
 
-    async def _to_channel(self, game: Any, text: str) -> None:
-        channel = self.bot.get_partial_messageable(game.thread_id or game.channel_id or 0,
-                                                   guild_id=game.guild_id)
-        await channel.send(text[:2000], allowed_mentions=SAFE_MENTIONS)
+    async def _to_channel(self, game: Game, text: str) -> None:
+        await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS)
 
 
 def minutes(text: str | None) -> int | None:
@@ -170,7 +172,7 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
-def describe(settings: Any) -> str:
+def describe(settings: ReminderSettings) -> str:
     quiet = "-"
     if settings.quiet_start is not None and settings.quiet_end is not None:
         quiet = (f"{settings.quiet_start // 60:02d}:{settings.quiet_start % 60:02d}-"
@@ -182,9 +184,8 @@ def describe(settings: Any) -> str:
 
 
 @app_commands.guild_only()
-class Reminders(commands.Cog):
-    def __init__(self, bot: AutobahnBot) -> None:
-        self.bot = bot
+class Reminders(WidgetCog):
+    """Posts no buttons."""
 
     @app_commands.command(name="remind", description="How and when the bot reminds you")
     @app_commands.describe(
@@ -197,7 +198,7 @@ class Reminders(commands.Cog):
         this_game="Only for the game of this channel (default: all your games)")
     @app_commands.choices(delivery=[app_commands.Choice(name="channel", value="channel"),
                                     app_commands.Choice(name="dm", value="dm")])
-    async def remind(self, interaction: discord.Interaction, delivery: str | None = None,
+    async def remind(self, interaction: Interaction, delivery: str | None = None,
                      delay_hours: app_commands.Range[int, 0, 336] | None = None,
                      repeat_hours: app_commands.Range[int, 1, 336] | None = None,
                      max_repeats: app_commands.Range[int, 0, 20] | None = None,
@@ -242,7 +243,7 @@ class Reminders(commands.Cog):
                                    settings=describe(current)))
 
     @remind.autocomplete("time_zone")
-    async def zones(self, interaction: discord.Interaction,
+    async def zones(self, interaction: Interaction,
                     current: str) -> list[app_commands.Choice[str]]:
         typed = current.lower()[:64]
         found = [z for z in zone_names() if typed in z.lower()]

@@ -24,9 +24,11 @@ fires again on every reconnect, so the loop's first iteration is the start-up ch
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cogs.common import announce, public_lang, started_text, turn_text
+from cogs.context import public_lang
+from cogs.posting import announce, of_turn_post
+from service import Game
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -56,12 +58,7 @@ async def post_owed_turns(bot: AutobahnBot) -> int:
     return posted
 
 
-async def post_turn(bot: AutobahnBot, game: Any) -> bool:
+async def post_turn(bot: AutobahnBot, game: Game) -> bool:
     """The game's turn message as it is now; True once posted and recorded."""
-    lang = public_lang(game)
-    post = await bot.service.turn_post(game.id, lang)
-    if post.player is None:  # nothing played since the start: the start message
-        text = started_text(post.game, post.next_player)
-    else:
-        text = turn_text(post.game, post, lang)
-    return await announce(bot, game.id, post, text=text) is not None
+    post = await bot.service.turn_post(game.id, public_lang(game))
+    return await announce(bot, game.id, of_turn_post(post)) is not None

@@ -1,4 +1,5 @@
-"""Turn commands: `/act` with every legal action, one command per kind, and `/undo`.
+"""Turn commands: `/act` with every legal action, one command per kind, and `/undo`; the
+prompt buttons and menus of a turn post, which this cog registers.
 
 Autocomplete offers only what the rules allow the user now (the service's legal list),
 filtered by what they typed, the most useful kinds first, at most 25. Typed text that is
@@ -9,36 +10,115 @@ legal alternatives.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.common import (
-    announce_undo,
+from cogs.context import (
+    Interaction,
+    WidgetCog,
     begin,
-    close_decided_votes,
+    bot_of,
     game_here,
+    game_to_change,
+    home_channel,
+    names,
     note,
-    perform_act,
-    post_commit,
-    posting_live,
     public_lang,
     reply,
     service_of,
     user_id,
 )
+from cogs.errors import CogError
 from cogs.i18n import SAFE_MENTIONS, lang_of, t
-from cogs.views import undo_view
+from cogs.posting import (
+    announce,
+    close_decided_votes,
+    of_move,
+    of_undo,
+    post_commit,
+    posting_live,
+)
+from cogs.prompts import ActButton, ActSelect, prompt_view
+from cogs.votes import VoteButton, vote_view
+from service import ActResult, Game, UnknownActionError
 from service.errors import ConsentRequired
 from service.labels import fit, ranked
 
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
 MAX_CHOICES = 25
-MAX_INPUT = 200  # longer than any legal action; longer input is refused before any lookup
+# Longer than any notation (rules.actions.MAX_TEXT): longer input is refused before any
+# lookup, and autocomplete offers nothing for it.
+MAX_ACTION = 200
 
 
-async def legal_choices(interaction: discord.Interaction, current: str,
+# -- acting ------------------------------------------------------------------------------------
+
+
+async def perform_act(interaction: Interaction, game_id: int | None = None, *,
+                      notation: str | None = None, index: int | None = None,
+                      version: int | None = None) -> None:
+    """One move from a command (`notation`) or a button or menu (`index` at `version`)."""
+    await begin(interaction)
+    if notation is not None and len(notation) > MAX_ACTION:
+        # No legal action is this long: refuse before any lookup, echoing only a stub.
+        raise UnknownActionError(text=notation[:57] + "...")
+    service = service_of(interaction)
+    game = await game_here(interaction, game_id)
+    note(interaction, game)
+    if version is not None and version != game.version:
+        raise CogError("discord.stale_button", game=game.id)
+    if index is not None and notation is None:
+        # A button or menu of the current board: the wrong person gets the true answer
+        # /act gives (not playing, someone else's decision), not "the board has changed".
+        await service.check_turn(game.id, user_id(interaction))
+    if notation is not None and notation.startswith("#") and notation[1:].isdigit():
+        index = int(notation[1:])  # an autocomplete value standing for a long notation
+    if index is not None:
+        legal = await service.legal(game.id, user_id(interaction))
+        if (version is not None and legal.version != version) or not (
+                0 <= index < len(legal.actions)):
+            raise CogError("discord.stale_button", game=game.id)
+        notation = legal.actions[index]
+    with posting_live(bot_of(interaction), game.id):
+        # A typed command names no version: the time Discord stamped on it stands in, so
+        # the same command sent twice does not act twice on two successive decisions.
+        issued = interaction.created_at.timestamp() if version is None else None
+        result = await service.act(game.id, user_id(interaction), notation or "",
+                                   expected_version=version, issued_at=issued,
+                                   interaction_id=str(interaction.id), lang=public_lang(game))
+        await present_result(interaction, game, result)
+    await close_decided_votes(bot_of(interaction), game.id)  # a move voids an undo request
+
+
+async def present_result(interaction: Interaction, game: Game, result: ActResult) -> None:
+    """The answer to a committed move (guarded: see `post_commit`)."""
+    lang = interaction.extras.get("lang", "en")
+    known = names(game)
+    done = t("act.done", lang, player=known.get(result.player, result.player),
+             action=result.notation)
+    async with post_commit(interaction, game.id, done):
+        if result.turn_passed or result.over:
+            if result.board is None:  # not drawn now: the owed turn post brings it
+                await reply(interaction, f"{done}\n{t('discord.board_follows', lang)}")
+                return
+            await reply(interaction, done)
+            await announce(bot_of(interaction), game.id, of_move(game, result))
+            return
+        # The same player decides again (a move, a promotion...): a private prompt.
+        nxt = t("act.next", lang, player=known.get(result.next_player or "", ""),
+                decision=t(f"decision.{result.decision}", lang))
+        labelled = await service_of(interaction).labelled(game.id, user_id(interaction), lang)
+        view = prompt_view(game.id, labelled.version, labelled.actions, labelled.labels, lang)
+        await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
+
+
+# -- autocomplete ------------------------------------------------------------------------------
+
+
+async def legal_choices(interaction: Interaction, current: str,
                         kinds: tuple[str, ...] = ()) -> list[app_commands.Choice[str]]:
     """The user's legal actions matching `current` (label or notation), best first, as
     autocomplete choices named by the board in the user's language; the value is the
@@ -50,7 +130,7 @@ async def legal_choices(interaction: discord.Interaction, current: str,
                                                        lang_of(interaction))
     except Exception:  # no game here, not running, not theirs: simply nothing to offer
         return []
-    typed = " ".join(current.split()[:8]) if len(current) <= MAX_INPUT else "\0"
+    typed = " ".join(current.split()[:8]) if len(current) <= MAX_ACTION else "\0"
     return [app_commands.Choice(name=fit(i.label, 100),
                                 value=i.notation if len(i.notation) <= 100 else f"#{i.index}")
             for i in ranked(legal.items, typed, kinds, MAX_CHOICES)]
@@ -58,136 +138,98 @@ async def legal_choices(interaction: discord.Interaction, current: str,
 
 def kind_autocomplete(*kinds: str) -> Callable[..., Coroutine[Any, Any, list[Any]]]:
     # A free function (no cog parameter): discord.py passes no binding to these.
-    async def complete(interaction: discord.Interaction,
+    async def complete(interaction: Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
         return await legal_choices(interaction, current, kinds)
 
     return complete
 
 
+# -- the commands ------------------------------------------------------------------------------
+
 ACTION_DESC = "An action in the game's notation; pick one of the suggestions"
 GAME_DESC = "Game id (default: the game of this channel)"
 GameOption = app_commands.Range[int, 1] | None
 
+def turn_command(name: str, description: str,
+                 kinds: tuple[str, ...] | None) -> app_commands.Command[Any, ..., None]:
+    """One turn command of the cog: with an `action` completed from `kinds` (none: every
+    legal action), or (kinds None) the one-word action `name` itself."""
+    callback: Callable[..., Coroutine[Any, Any, None]]
+    if kinds is None:
+        async def one_word(cog: Turns, interaction: Interaction,
+                           game: GameOption = None) -> None:
+            await perform_act(interaction, game, notation=name)
+
+        callback = app_commands.describe(game=GAME_DESC)(one_word)
+    else:
+        async def with_action(cog: Turns, interaction: Interaction, action: str,
+                              game: GameOption = None) -> None:
+            await perform_act(interaction, game, notation=action)
+
+        callback = app_commands.autocomplete(action=kind_autocomplete(*kinds))(
+            app_commands.describe(action=ACTION_DESC, game=GAME_DESC)(with_action))
+    # A method of the cog as far as discord.py can tell, so it binds the cog as `cog`.
+    callback.__qualname__ = f"Turns.{callback.__name__}"
+    return app_commands.command(name=name, description=description)(callback)
+
 
 @app_commands.guild_only()
-class Turns(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Turns(WidgetCog):
+    widgets = (ActButton, ActSelect, VoteButton)
 
-    @app_commands.command(name="act", description="Take any legal action of your turn")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete())
-    async def act(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
+    # One definition for the turn commands, one line each: name, description, the kinds
+    # its autocomplete offers (`/act`: every legal action; None: a one-word action).
+    act = turn_command("act", "Take any legal action of your turn", ())
+    build = turn_command("build", "Build a road section with a card", ("build", "extra"))
+    upgrade = turn_command("upgrade", "Upgrade a complete link to dual carriageway",
+                           ("upgrade",))
+    load = turn_command("load", "Load goods at a depot onto a truck", ("load",))
+    station = turn_command("station", "Open a service station on a section", ("station",))
+    research = turn_command("research", "Research: open a lock of the track", ("research",))
+    bonus = turn_command("bonus", "Claim a delivery bonus", ("bonus",))
+    move = turn_command("move", "Move a truck and perhaps deliver", ("move",))
+    promote = turn_command("promote", "Promote an employee", ("promote", "pick", "slot"))
+    takeback = turn_command("takeback", "Take back your played cards", None)
+    grant = turn_command("grant", "Take the government grant", None)
+    pass_ = turn_command("pass", "Skip the optional step that is pending", None)
 
-    @app_commands.command(name="build", description="Build a road section with a card")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("build", "extra"))
-    async def build(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="upgrade", description="Upgrade a complete link to dual carriageway")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("upgrade"))
-    async def upgrade(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="load", description="Load goods at a depot onto a truck")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("load"))
-    async def load(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="station", description="Open a service station on a section")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("station"))
-    async def station(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="research", description="Research: open a lock of the track")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("research"))
-    async def research(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="bonus", description="Claim a delivery bonus")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("bonus"))
-    async def bonus(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="move", description="Move a truck and perhaps deliver")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("move"))
-    async def move(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="promote", description="Promote an employee")
-    @app_commands.describe(action=ACTION_DESC, game=GAME_DESC)
-    @app_commands.autocomplete(action=kind_autocomplete("promote", "pick", "slot"))
-    async def promote(self, interaction: discord.Interaction, action: str,
-                 game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation=action)
-
-    @app_commands.command(name="takeback", description="Take back your played cards")
-    @app_commands.describe(game=GAME_DESC)
-    async def takeback(self, interaction: discord.Interaction, game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation="takeback")
-
-    @app_commands.command(name="grant", description="Take the government grant")
-    @app_commands.describe(game=GAME_DESC)
-    async def grant(self, interaction: discord.Interaction, game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation="grant")
-
-    @app_commands.command(name="pass", description="Skip the optional step that is pending")
-    @app_commands.describe(game=GAME_DESC)
-    async def pass_(self, interaction: discord.Interaction, game: GameOption = None) -> None:
-        await perform_act(interaction, game, notation="pass")
+    async def press(self, interaction: Interaction, game_id: int, index: int,
+                    version: int) -> None:
+        """A prompt button or menu of `cogs.prompts` was used."""
+        await perform_act(interaction, game_id, index=index, version=version)
 
     @app_commands.command(name="undo", description="Take back your last action (others may vote)")
     @app_commands.describe(force="Host only: carry out the undo without a vote", game=GAME_DESC)
-    async def undo(self, interaction: discord.Interaction, force: bool = False,
+    async def undo(self, interaction: Interaction, force: bool = False,
                    game: GameOption = None) -> None:
-        await begin(interaction)
         service = service_of(interaction)
-        found = await game_here(interaction, game)
-        lang = note(interaction, found)
+        found, lang = await game_to_change(interaction, game)
         try:
-            with posting_live(self.bot, found.id):  # type: ignore[arg-type]
+            with posting_live(self.bot, found.id):
                 result = await service.undo(found.id, user_id(interaction), force=force,
                                             interaction_id=str(interaction.id))
                 done = t("undo.done", lang, player=interaction.user.display_name,
                          count=len(result.removed), actions=list(result.removed))
                 async with post_commit(interaction, found.id, done):
                     await reply(interaction, done)
-                    await announce_undo(interaction, found, result)
-            await close_decided_votes(self.bot, found.id)  # type: ignore[arg-type]
+                    await announce(self.bot, found.id, of_undo(found, result))
+            await close_decided_votes(self.bot, found.id)
         except ConsentRequired as error:
             # Consent needed: the request is recorded; the others vote with buttons.
             params = error.params
             await reply(interaction, t("discord.consent_required", lang, **params))
             # Those who must answer are mentioned; the asker is named, not pinged.
-            text = t("discord.undo_request", public_lang(found),
+            public = public_lang(found)
+            text = t("discord.undo_request", public,
                      asker=interaction.user.display_name, count=params.get("count", 1),
                      waiting=list(params.get("waiting", ())))
-            channel = self.bot.get_partial_messageable(
-                found.thread_id or found.channel_id or 0, guild_id=found.guild_id)
-            posted = await channel.send(text, view=undo_view(
-                found.id, int(params["request"]), t("discord.undo_yes", public_lang(found)),
-                t("discord.undo_no", public_lang(found))), allowed_mentions=SAFE_MENTIONS)
-            await service.remember_vote_post(found.id, int(params["request"]),
-                                             posted.channel.id, posted.id)
-            return
+            request = int(params["request"])
+            posted = await home_channel(self.bot, found).send(text, view=vote_view(
+                "undo", found.id, request, t("discord.undo_yes", public),
+                t("discord.undo_no", public)), allowed_mentions=SAFE_MENTIONS)
+            await service.remember_vote_post(found.id, request, posted.channel.id, posted.id)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Turns(bot))

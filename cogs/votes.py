@@ -1,69 +1,118 @@
-"""Votes through buttons: answers to an undo or abandon request, what they did, and the
-buttons of a decided vote taken off its post."""
+"""Votes of the table: the one vote button (an undo or an abandon request), what an answer
+did, and the buttons of a decided vote taken off its post.
+
+The turn cog posts undo votes and the game cog abandon votes; both register `VoteButton`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import re
+from typing import Any, Literal
 
 import discord
 
-from cogs.common import (
-    announce_undo,
+from cogs.context import (
+    Interaction,
     begin,
     bot_of,
-    close_decided_votes,
+    check_place,
     game_name,
-    in_own_place,
-    log,
+    home_channel,
+    names,
     note,
-    post_commit,
-    posting_live,
     public_lang,
     reply,
     service_of,
     user_id,
-    where,
 )
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
-from service import Game
+from cogs.posting import announce, close_decided_votes, of_undo, post_commit, posting_live
+from cogs.prompts import guarded
+from service import AbandonResult, Game, UndoResult
+
+log = logging.getLogger("autobahn.discord")
+VoteKind = Literal["undo", "quit"]
+# The accepting button's style per vote: an abandon ends the game, so its yes is red.
+YES_STYLE = {"undo": discord.ButtonStyle.success, "quit": discord.ButtonStyle.danger}
+NO_STYLE = {"undo": discord.ButtonStyle.danger, "quit": discord.ButtonStyle.secondary}
 
 
-async def perform_vote(interaction: discord.Interaction, game_id: int, request: int,
-                       accept: bool) -> None:
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"ab:(?P<kind>undo|quit):(?P<game>\d{1,12}):(?P<request>\d{1,12}):"
+                          r"(?P<answer>yes|no)"):
+    """An answer to an undo request (`undo`) or to a vote on abandoning the game (`quit`);
+    `request` is the request's event id."""
+
+    def __init__(self, kind: VoteKind, game_id: int, request: int, accept: bool,
+                 label: str = "") -> None:
+        self.kind, self.game_id, self.request, self.accept = kind, game_id, request, accept
+        super().__init__(discord.ui.Button(
+            label=(label or ("✓" if accept else "✗"))[:80],
+            style=(YES_STYLE if accept else NO_STYLE)[kind],
+            custom_id=f"ab:{kind}:{game_id}:{request}:{'yes' if accept else 'no'}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> VoteButton:
+        kind: VoteKind = "undo" if match["kind"] == "undo" else "quit"
+        return cls(kind, int(match["game"]), int(match["request"]), match["answer"] == "yes",
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        answer = answer_undo if self.kind == "undo" else answer_abandon
+        await guarded(interaction, answer(interaction, self.game_id, self.request,
+                                          self.accept))
+
+
+def vote_view(kind: VoteKind, game_id: int, request: int, yes: str,
+              no: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(kind, game_id, request, True, yes))
+    view.add_item(VoteButton(kind, game_id, request, False, no))
+    return view
+
+
+async def voted_game(interaction: Interaction, game_id: int) -> tuple[Game, str]:
+    """The game a vote button belongs to, checked to be answered where it is played."""
     await begin(interaction)
-    service = service_of(interaction)
-    game = (await service.view(game_id)).game
+    game = (await service_of(interaction).view(game_id)).game
     lang = note(interaction, game)
-    if not in_own_place(interaction, game):
-        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
+    check_place(interaction, game)
+    return game, lang
+
+
+async def answer_undo(interaction: Interaction, game_id: int, request: int,
+                      accept: bool) -> None:
+    service = service_of(interaction)
+    game, lang = await voted_game(interaction, game_id)
     pending = await service.pending_undo(game_id)
     if pending is None or pending.id != request:
         raise CogError("no_undo_request")
     with posting_live(bot_of(interaction), game_id):
         outcome = await service.vote_undo(game_id, user_id(interaction), accept,
                                           interaction_id=str(interaction.id))
-        if hasattr(outcome, "removed"):  # the last consent: the undo happened
+        if isinstance(outcome, UndoResult):  # the last consent: the undo happened
             recorded = t("discord.vote_recorded", lang)
             async with post_commit(interaction, game_id, recorded):
                 await reply(interaction, recorded)
                 await close_vote_post(interaction)
-                await announce_undo(interaction, game, outcome)
+                await announce(bot_of(interaction), game.id, of_undo(game, outcome))
             return
-    names = {p.user_id: p.display_name for p in game.players}
+    voter = names(game).get(user_id(interaction), "?")
     if not outcome.accepted:
         await reply(interaction, t("discord.vote_recorded", lang))
         await close_vote_post(interaction)
-        channel = bot_of(interaction).get_partial_messageable(
-            game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
-        await channel.send(t("undo.refused", public_lang(game), player=names.get(
-            user_id(interaction), "?")), allowed_mentions=NO_MENTIONS)
+        await home_channel(bot_of(interaction), game).send(
+            t("undo.refused", public_lang(game), player=voter), allowed_mentions=NO_MENTIONS)
         return
-    await reply(interaction, t("undo.vote", lang, player=names.get(user_id(interaction), "?"),
+    await reply(interaction, t("undo.vote", lang, player=voter,
                                waiting=list(outcome.waiting)))
 
 
-async def close_vote_post(interaction: discord.Interaction) -> None:
+async def close_vote_post(interaction: Interaction) -> None:
     """A decided vote keeps its text but loses its buttons: nobody answers it any more.
     The pressed post, and every remembered post whose vote is decided."""
     closed = await close_decided_votes(bot_of(interaction), interaction.extras.get("game_id"))
@@ -76,34 +125,29 @@ async def close_vote_post(interaction: discord.Interaction) -> None:
         log.warning("could not close the vote post %s", message.id)
 
 
-async def perform_abandon_vote(interaction: discord.Interaction, game_id: int, request: int,
-                               accept: bool) -> None:
+async def answer_abandon(interaction: Interaction, game_id: int, request: int,
+                         accept: bool) -> None:
     """A press on a button of an abandon vote."""
-    await begin(interaction)
-    service = service_of(interaction)
-    game = (await service.view(game_id)).game
-    note(interaction, game)
-    if not in_own_place(interaction, game):
-        raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
-    result = await service.vote_abandon(game_id, user_id(interaction), accept, request=request)
+    game, _ = await voted_game(interaction, game_id)
+    result = await service_of(interaction).vote_abandon(game_id, user_id(interaction), accept,
+                                                        request=request)
     await present_abandon(interaction, game, result)
 
 
-async def present_abandon(interaction: discord.Interaction, game: Game, result: Any) -> None:
+async def present_abandon(interaction: Interaction, game: Game, result: AbandonResult) -> None:
     """What `/game abandon` or a vote answer did: the game ended, a vote opened (posted
     with its buttons, the players it waits for mentioned), was refused, or goes on."""
     lang, public = interaction.extras.get("lang", "en"), public_lang(game)
-    names = {p.user_id: p.display_name for p in game.players}
+    known = names(game)
     label = game_name(game)
-    channel = bot_of(interaction).get_partial_messageable(
-        game.thread_id or game.channel_id or 0, guild_id=game.guild_id)
+    channel = home_channel(bot_of(interaction), game)
     if result.ended or result.refused:
         await close_vote_post(interaction)
     if result.ended and not result.announce:  # a concurrent last yes posted the end
         await reply(interaction, t("discord.vote_recorded", lang))
         return
     if result.ended:
-        who = Safe(", ".join(clean(names.get(p, p), 40) for p in result.yes)) if (
+        who = Safe(", ".join(clean(known.get(p, p), 40) for p in result.yes)) if (
             result.request is not None) else interaction.user.display_name
         await channel.send(t("game.abandoned", public, game=label, player=who),
                            allowed_mentions=NO_MENTIONS)
@@ -116,18 +160,14 @@ async def present_abandon(interaction: discord.Interaction, game: Game, result: 
         return
     counts = {"needed": result.needed, "seats": len(game.players)}
     await reply(interaction, t("abandon.vote", lang, game=label, waiting=list(result.waiting),
-                               yes=[names.get(p, p) for p in result.yes], **counts))
-    if result.opened:
-        from cogs.views import abandon_view
-
-        view = abandon_view(game.id, result.request, t("discord.abandon_yes", public),
-                            t("discord.abandon_no", public))
+                               yes=[known.get(p, p) for p in result.yes], **counts))
+    if result.opened and result.request is not None:
+        view = vote_view("quit", game.id, result.request, t("discord.abandon_yes", public),
+                         t("discord.abandon_no", public))
         # Those who must answer are mentioned; the asker is named, not pinged.
-        asker = Safe(clean(names.get(result.by, result.by), 40))
+        asker = Safe(clean(known.get(result.by, result.by), 40))
         posted = await channel.send(t("discord.abandon_request", public, player=asker,
                                       game=label, waiting=list(result.waiting), **counts),
                                     view=view, allowed_mentions=SAFE_MENTIONS)
-        await bot_of(interaction).service.remember_vote_post(
+        await service_of(interaction).remember_vote_post(
             game.id, result.request, posted.channel.id, posted.id)
-
-

@@ -5,6 +5,9 @@
     result = await service.act(game.id, "ann", "route hamburg-muenchen")
 """
 
+from rules import RuleError, UnknownActionError
+from store import Player, Reminder, ReminderSettings
+
 from .errors import ServiceError, message
 from .game_service import GameService
 from .render_pool import BoardPool, render_board
@@ -25,8 +28,11 @@ from .results import (
 
 Game = Table  # the name the adapters used for a game row (from `store`) until now
 
+# The store's records and the rules' errors the adapters read, re-exported so that they
+# import nothing from `store` or `rules` (the service's own types replace these here).
 __all__ = [
     "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
-    "GameView", "Legal", "Place", "Seat", "ServiceError", "StartResult", "Table", "TurnPost",
-    "UndoResult", "VoteResult", "message", "render_board",
+    "GameView", "Legal", "Place", "Player", "Reminder", "ReminderSettings", "RuleError",
+    "Seat", "ServiceError", "StartResult", "Table", "TurnPost", "UndoResult",
+    "UnknownActionError", "VoteResult", "message", "render_board",
 ]

@@ -74,10 +74,14 @@ async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> 
     assert set(table.bot.extensions) == {"cogs.games", "cogs.turns", "cogs.boards",
                                          "cogs.reminders"}
     assert table.recorder.of("sync") == []  # no DEV_GUILD_ID, no --sync-global
-    from cogs.views import DYNAMIC_ITEMS
-
+    # Each feature cog registered the buttons it posts: every kind of custom id the bot
+    # posts dispatches to its widget (undo and abandon answers share one).
     registered = table.bot._connection._view_store._dynamic_items
-    assert set(registered.values()) == set(DYNAMIC_ITEMS) and len(DYNAMIC_ITEMS) == 4
+    posted = {"ab:act:1:2:3": "ActButton", "ab:pick:1:2:build": "ActSelect",
+              "ab:undo:1:2:yes": "VoteButton", "ab:quit:1:2:no": "VoteButton"}
+    for custom_id, widget in posted.items():
+        assert [f.__name__ for p, f in registered.items() if p.fullmatch(custom_id)] == [widget]
+    assert len(registered) == 3
 
 
 async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) -> None:
@@ -90,3 +94,15 @@ async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) 
     assert table.recorder.of("sync")[-1].path == "/applications/{application_id}/commands"
     synced = table.recorder.of("sync")[-1].body["commands"]
     assert any(c.get("name_localizations", {}).get("de") == "spielplan" for c in synced)
+
+
+async def test_a_widget_two_cogs_post_stays_until_both_are_unloaded(table: Table) -> None:
+    def widgets() -> set[str]:
+        return {f.__name__ for f in table.bot._connection._view_store._dynamic_items.values()}
+
+    await table.bot.unload_extension("cogs.games")  # abandon votes: VoteButton
+    assert widgets() == {"ActButton", "ActSelect", "VoteButton"}  # undo votes still need it
+    await table.bot.unload_extension("cogs.turns")
+    assert widgets() == set()
+    await table.bot.load_extension("cogs.games")
+    assert widgets() == {"VoteButton"}

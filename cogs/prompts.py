@@ -1,4 +1,4 @@
-"""Buttons and selects that survive restarts: `discord.ui.DynamicItem`s.
+"""The prompt of a turn post: buttons and menus that survive restarts (`DynamicItem`s).
 
 Nothing about a prompt is kept in memory. Its custom id says everything needed to act on
 it later, even after a restart: `ab:act:<game>:<version>:<index>` is "the action at
@@ -7,7 +7,9 @@ custom id (100 characters), hence the index; the legal list at one version is
 deterministic, so on a press it is derived again from the stored game. A press whose
 version is not the game's current one answers "the board has changed" and changes nothing;
 the service's `expected_version` check closes the race between that check and the move.
-The bot registers `DYNAMIC_ITEMS` once in `setup_hook`.
+
+The turn cog (`cogs.turns`) registers these and acts on a press; a widget reaches it
+through the bot at run time (`AutobahnBot.turns`) and imports no flow.
 """
 
 from __future__ import annotations
@@ -18,9 +20,8 @@ from typing import Any
 
 import discord
 
-from cogs.common import perform_act
+from cogs.context import Interaction
 from cogs.errors import report_error
-from cogs.votes import perform_abandon_vote, perform_vote
 from locales import translate
 from service.labels import fit
 
@@ -42,13 +43,24 @@ def rank(notation: str) -> int:
     return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
 
 
-async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
+async def guarded(interaction: Interaction, work: Coroutine[Any, Any, None]) -> None:
     """Component callbacks are outside the command tree (discord.py only logs what they
     raise), so they go through the same error handler here."""
     try:
         await work
     except Exception as error:
         await report_error(interaction, error)
+
+
+async def press(interaction: Interaction, game_id: int, index: int, version: int) -> None:
+    turns = interaction.client.turns
+    if turns is None:  # the turn cog is not loaded: nobody acts on prompts now
+        raise RuntimeError("the turn cog is not loaded")
+    await turns.press(interaction, game_id, index, version)
+
+
+# discord.py types an item's interaction by a client type variable of the method, so an
+# override names any client (`Interaction[Any]`); the client is always the AutobahnBot.
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -61,14 +73,13 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             custom_id=f"ab:act:{game_id}:{version}:{index}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ActButton:
         label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), label)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, perform_act(interaction, self.game_id, index=self.index,
-                                               version=self.version))
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, press(interaction, self.game_id, self.index, self.version))
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -84,62 +95,15 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             placeholder=(placeholder or group)[:150], min_values=1, max_values=1))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ActSelect:
         return cls(int(match["game"]), int(match["version"]), match["group"],
                    getattr(item, "options", ()), getattr(item, "placeholder", "") or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         index = int(values[0]) if values and values[0].isdigit() else -1
-        await guarded(interaction, perform_act(interaction, self.game_id, index=index,
-                                               version=self.version))
-
-
-class UndoVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
-               template=r"ab:undo:(?P<game>\d{1,12}):(?P<request>\d{1,12}):(?P<answer>yes|no)"):
-    def __init__(self, game_id: int, request: int, accept: bool, label: str = "") -> None:
-        self.game_id, self.request, self.accept = game_id, request, accept
-        super().__init__(discord.ui.Button(
-            label=(label or ("✓" if accept else "✗"))[:80],
-            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-            custom_id=f"ab:undo:{game_id}:{request}:{'yes' if accept else 'no'}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str], /) -> UndoVote:
-        return cls(int(match["game"]), int(match["request"]), match["answer"] == "yes",
-                   getattr(item, "label", None) or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, perform_vote(interaction, self.game_id, self.request,
-                                                self.accept))
-
-
-class AbandonVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"ab:quit:(?P<game>\d{1,12}):(?P<request>\d{1,12}):(?P<answer>yes|no)"):
-    """An answer to a vote on abandoning the game (`request` is the vote's event id)."""
-
-    def __init__(self, game_id: int, request: int, accept: bool, label: str = "") -> None:
-        self.game_id, self.request, self.accept = game_id, request, accept
-        super().__init__(discord.ui.Button(
-            label=(label or ("✓" if accept else "✗"))[:80],
-            style=discord.ButtonStyle.danger if accept else discord.ButtonStyle.secondary,
-            custom_id=f"ab:quit:{game_id}:{request}:{'yes' if accept else 'no'}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> AbandonVote:
-        return cls(int(match["game"]), int(match["request"]), match["answer"] == "yes",
-                   getattr(item, "label", None) or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, perform_abandon_vote(interaction, self.game_id,
-                                                        self.request, self.accept))
-
-
-DYNAMIC_ITEMS = (ActButton, ActSelect, UndoVote, AbandonVote)
+        await guarded(interaction, press(interaction, self.game_id, index, self.version))
 
 
 def prompt_view(game_id: int, version: int, legal: Sequence[str],
@@ -178,18 +142,4 @@ def prompt_view(game_id: int, version: int, legal: Sequence[str],
                                f"({len(groups[kind])})", 150))
         select.item.row = row
         view.add_item(select)
-    return view
-
-
-def undo_view(game_id: int, request: int, yes: str, no: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(UndoVote(game_id, request, True, yes))
-    view.add_item(UndoVote(game_id, request, False, no))
-    return view
-
-
-def abandon_view(game_id: int, request: int, yes: str, no: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(AbandonVote(game_id, request, True, yes))
-    view.add_item(AbandonVote(game_id, request, False, no))
     return view

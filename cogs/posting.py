@@ -1,0 +1,211 @@
+"""The public messages of a game: one `Announcement` per turn post, and the guard around
+everything a command does after its change is committed. Imports no feature cog: every
+cog posts through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from cogs.context import (
+    Interaction,
+    board_file,
+    game_name,
+    home_channel,
+    names,
+    public_lang,
+    reply,
+)
+from cogs.i18n import SAFE_MENTIONS, Safe, clean, t
+from cogs.prompts import prompt_view
+from service import ActResult, Game, StartResult, TurnPost, UndoResult
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
+
+log = logging.getLogger("autobahn.discord")
+
+# What sending to Discord raises besides an HTTP error answer: a connection dropped or
+# reset (aiohttp.ServerDisconnectedError, ClientError, OSError), a timeout, and a 429
+# whose wait exceeds max_ratelimit_timeout (discord.RateLimited is no HTTPException).
+POST_ERRORS: tuple[type[BaseException], ...] = (
+    discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError,
+    asyncio.TimeoutError)
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """One public turn message: its text, its board, and the version it shows (the post
+    is recorded with it; prompt buttons go with it only while it is the game's version)."""
+
+    version: int
+    text: str
+    board: bytes | None  # None: not drawn now; the game still owes the post
+    next_player: str | None  # whose decision the buttons are for; None: no buttons
+
+
+def turn_text(game: Game, result: ActResult | TurnPost, lang: str) -> str:
+    """The public summary: what happened, what changed, who is next (a mention)."""
+    known = names(game)
+    lines = [f"**{game_name(game)}** · " + t("act.done", lang,
+             player=known.get(result.player or "", result.player), action=result.notation)]
+    # A solo game: the Autobot's turns, played right after this action.
+    autobot = result.autobot if isinstance(result, ActResult) else ()
+    lines += [t("act.done", lang, player="Autobot", action=turn) for turn in autobot]
+    lines += [t(c.code, lang, **{**c.params, "player": known.get(
+        str(c.params.get("player")), c.params.get("player"))}) for c in result.changes[:10]]
+    if result.over:
+        scores = Safe(", ".join(f"{clean(known.get(p, p), 40)} {s}"
+                                for p, s in (result.scores or {}).items()))
+        lines.append(t("game.finished", lang, scores=scores,
+                       winners=list(result.winners)))
+    elif result.next_player:
+        lines.append(t("act.next", lang, player=result.next_player,
+                       decision=t(f"decision.{result.decision}", lang)))
+    return "\n".join(lines)[:2000]
+
+
+def started_text(game: Game, first_player: str | None) -> str:
+    """The public line of a game's start (its first turn message)."""
+    known = names(game)
+    return f"**{game_name(game)}** · " + t(
+        "game.started", public_lang(game), game=game_name(game),
+        players=[known.get(p, p) for p in game.player_ids], player=first_player)[:2000]
+
+
+def of_move(game: Game, result: ActResult) -> Announcement:
+    return Announcement(result.version, turn_text(game, result, public_lang(game)),
+                        result.board, result.next_player)
+
+
+def of_start(started: StartResult) -> Announcement:
+    return Announcement(started.game.version, started_text(started.game, started.first_player),
+                        started.board, started.first_player)
+
+
+def of_undo(game: Game, result: UndoResult) -> Announcement:
+    lang = public_lang(game)
+    text = t("undo.done", lang, player=names(game).get(result.by, result.by),
+             count=len(result.removed), actions=list(result.removed))
+    if result.next_player:
+        text += "\n" + t("act.next", lang, player=result.next_player,
+                         decision=t(f"decision.{result.decision}", lang))
+    return Announcement(result.version, f"**{game_name(game)}** · {text}", result.board,
+                        result.next_player)
+
+
+def of_turn_post(post: TurnPost) -> Announcement:
+    """An owed post: the game as it is now (the start message before the first action)."""
+    if post.player is None:
+        text = started_text(post.game, post.next_player)
+    else:
+        text = turn_text(post.game, post, public_lang(post.game))
+    return Announcement(post.version, text, post.board, post.next_player)
+
+
+async def announce(bot: AutobahnBot, game_id: int,
+                   announcement: Announcement) -> discord.Message | None:
+    """The one public message of a turn: summary, board, and the next player's prompt.
+
+    None when it did not go out (the game still owes it; the owed-post check sends it):
+    without a board, or when Discord could not be reached."""
+    if announcement.board is None:
+        return None  # a turn post without its board would pay what the game owes
+    service = bot.service
+    game = (await service.view(game_id)).game
+    kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS,
+                              "file": board_file(announcement.board)}
+    if announcement.next_player and game.version == announcement.version:
+        lang = public_lang(game)
+        legal = await service.labelled(game_id, lang=lang)
+        # The list belongs to legal.version: buttons of a later board would be wrong here.
+        view = prompt_view(game_id, legal.version, legal.actions, legal.labels, lang)
+        if view is not None and legal.version == announcement.version:
+            kwargs["view"] = view
+    try:
+        # The nonce names this post: if a crash lost our record of a send Discord did
+        # make, the repeat is answered with that message instead of a second one
+        # (discord.py sends it with enforce_nonce; Discord keeps nonces a few minutes).
+        message = await home_channel(bot, game).send(
+            announcement.text, nonce=turn_nonce(game_id, announcement.version), **kwargs)
+    except POST_ERRORS:
+        # The move is committed; a lost post must not look like a failed move. The game
+        # still owes this post, so the reminder loop's next check sends it.
+        log.exception("could not post the turn of game %s", game_id)
+        return None
+    # Pays the post the game owed up to this version; reminders link to it.
+    await service.record_turn_post(game_id, announcement.version, message.channel.id,
+                                   message.id)
+    return message
+
+
+def turn_nonce(game_id: int, version: int) -> str:
+    return f"turn-{game_id}-{version}"[:25]  # Discord allows 25 characters
+
+
+@contextlib.asynccontextmanager
+async def post_commit(interaction: Interaction, game_id: int,
+                      told: str) -> AsyncIterator[None]:
+    """Everything a command does after its change is committed, as one guarded step.
+
+    The change stands whatever happens here, so no error may reach the player as the
+    error handler's "nothing was changed": it is logged, and the player who has not been
+    answered yet is told `told` (what was done). A turn post that did not go out is
+    still owed by the game and is posted by the owed-post check."""
+    try:
+        yield
+    except Exception:
+        log.exception("after the commit in game %s", game_id)
+        if not interaction.extras.get("answered"):
+            try:
+                await reply(interaction, told)
+            except Exception:  # nobody left to tell: the change and the owed post stand
+                log.warning("could not tell the player about the change in game %s",
+                            game_id)
+
+
+@contextlib.contextmanager
+def posting_live(bot: AutobahnBot, game_id: int) -> Iterator[None]:
+    """Around a command that commits a move and then posts its turn: the reminder loop's
+    check for owed posts leaves this game alone meanwhile, or it would post the same turn
+    a second time while this one renders and sends."""
+    bot.live_posts[game_id] += 1
+    try:
+        yield
+    finally:
+        bot.live_posts[game_id] -= 1
+        if bot.live_posts[game_id] <= 0:
+            del bot.live_posts[game_id]
+
+
+async def close_decided_votes(bot: AutobahnBot, game_id: int | None) -> set[int]:
+    """Take the buttons off the game's vote posts whose vote is decided (by an answer, a
+    refusal, the host's force, a move that voided the request, the end of the game);
+    returns the message ids done. Never fails the command it follows."""
+    done: set[int] = set()
+    if game_id is None:
+        return done
+    try:
+        posts = await bot.service.decided_vote_posts(game_id)
+        for post_id, channel_id, message_id in posts:
+            message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            try:
+                await message.edit(view=None)
+            except discord.NotFound:
+                pass  # deleted: nothing left to close
+            except discord.HTTPException:
+                log.warning("could not close the vote post %s", message_id)
+                continue  # tried again after the next decision
+            await bot.service.vote_post_closed(game_id, post_id)
+            done.add(message_id)
+    except Exception:  # closing buttons is tidying up after a committed decision
+        log.exception("could not close the vote posts of game %s", game_id)
+    return done
