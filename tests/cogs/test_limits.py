@@ -11,7 +11,7 @@ from importlib import resources
 import discord
 import pytest
 
-from cogs.views import prompt_view
+from cogs.prompts import prompt_view
 from locales import catalogue, placeholders, translate
 from rules import apply, current_player, legal_actions, load_edition, new_game
 from service.labels import labelled
