@@ -242,7 +242,7 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
     chip = geo.chip
     cards_x = x
     for card in state.display:
-        card_chip(draw, im, (int(x), y, int(x) + chip, y + chip), edition, card)
+        card_chip(draw, im, (int(x), int(y), int(x) + chip, int(y) + chip), edition, card)
         x += chip + 5
     if geo.goods_row:
         x, y = cards_x, y + geo.goods_row

@@ -63,7 +63,7 @@ def card_origin(o: Point, seat: int) -> Point:
 
 
 def _card_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
-    bx, by = card_origin(o, seat)
+    bx, by = map(int, card_origin(o, seat))  # origins are whole pixels
     return (bx, by, bx + CARD_W, by + CARD_H - 8)
 
 

@@ -49,7 +49,7 @@ def board_origin(o: Point, seat: int) -> Point:
 
 
 def _board_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
-    bx, by = board_origin(o, seat)
+    bx, by = map(int, board_origin(o, seat))  # origins are whole pixels
     return (bx, by, bx + BOARD_W, by + BOARD_H - 6)
 
 

@@ -290,6 +290,8 @@ def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Acti
                                 extra_colours(state, edition, d))
         if problem is None:
             return do_build(_pop(state), edition, pid, action.section)
+    # Each branch returned where its check found no problem, so one is set here.
+    assert problem is not None
     raise problem
 
 

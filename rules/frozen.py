@@ -22,7 +22,7 @@ class FrozenDict(dict[K, V]):
         raise TypeError("FrozenDict is immutable; use .set() or .without()")
 
     __setitem__ = __delitem__ = _immutable
-    clear = pop = popitem = setdefault = update = __ior__ = _immutable  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = __ior__ = _immutable
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
@@ -76,4 +76,6 @@ def _make_evolver(cls: type) -> Callable[..., Any]:
     namespace = {"_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__,
                  "_cls": cls}
     exec(source, namespace)
-    return namespace["evolve"]  # type: ignore[no-any-return]
+    evolver = namespace["evolve"]
+    assert callable(evolver)  # the `def` just executed
+    return evolver

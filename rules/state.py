@@ -134,7 +134,8 @@ class State:
                 f"state schema {data.get('schema')} is not supported "
                 f"(this engine reads {SCHEMA_VERSION})"
             )
-        return _decode(cls, data)
+        state: State = _decode(cls, data)
+        return state
 
 
 def _encode(value: Any) -> Any:
