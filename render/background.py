@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import layout, legend, map_layer, panels, phone_board, player_board, style
-from rules.model import Edition
+from rules import Edition
 
 
 @lru_cache(maxsize=24)

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from render import style
 from render.sprites import blit, blit_at, draw_text, text_width
-from rules.model import Edition
+from rules import Edition
 
 RGB = style.RGB
 

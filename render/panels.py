@@ -19,9 +19,7 @@ from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import card_chip, goods_token, player_marker
 from render.sprites import draw_text, shown_id, text_width
-from rules import pending_decision, scores
-from rules.model import Edition
-from rules.state import State
+from rules import Edition, State, pending_decision, scores
 
 Point = layout.Point
 

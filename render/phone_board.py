@@ -28,8 +28,7 @@ from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.player_board import lock_label, place_name
 from render.sprites import draw_text, fit, text_width
-from rules.model import Edition
-from rules.state import Player, State
+from rules import Edition, Player, State
 
 Point = layout.Point
 

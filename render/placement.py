@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from render import layout, legend
 from render.fonts import font
-from rules.model import Edition
+from rules import Edition
 
 Box = tuple[float, float, float, float]
 Point = layout.Point

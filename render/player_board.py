@@ -21,8 +21,7 @@ from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.sprites import draw_text, fit, text_width
-from rules.model import Edition
-from rules.state import Player, State
+from rules import Edition, Player, State
 
 Point = layout.Point
 

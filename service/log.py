@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from locales import translate
-from rules import Action, RuleError, parse_action
-from rules.actions import (
+from rules import (
+    Action,
     AutobotTurn,
     Bonus,
     Extra,
@@ -20,8 +20,10 @@ from rules.actions import (
     Play,
     Promote,
     Route,
+    RuleError,
     Simple,
     Slot,
+    parse_action,
 )
 from store import ActionRecord
 
