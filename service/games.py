@@ -91,6 +91,11 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
             raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")
+        # Pairs in a list or tuple: a string is a sequence too, and '' would seat nobody
+        # without a word instead of being refused.
+        if not isinstance(players, list | tuple) or not all(
+                isinstance(pair, list | tuple) and len(pair) == 2 for pair in players):
+            raise BadOption(name="names", value=shown(players), expected=Phrase("expect.names"))
         if len(players) + 1 > seats:
             raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
                             expected=Phrase("expect.names"))
