@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         from cogs import run
 
         return int(run(config) or 0)
-    from service.console import run_console
+    from console import run_console
     from service.errors import ServiceError, message
     from service.repository import storage_error
     from store import StoreError

@@ -14,8 +14,7 @@ from render import layout, map_layer, panels, phone_board, player_board, style
 from render.background import static_background
 from render.labels import LANGS
 from render.layout import VIEWS
-from rules import edition_of
-from rules.state import State
+from rules import State, edition_of
 
 PNG_COMPRESS_LEVEL = 1  # bench/render_bench.py: fastest here; 2–3 save ~5% size for 10–30% time
 

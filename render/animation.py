@@ -14,7 +14,7 @@ from typing import IO
 from PIL import GifImagePlugin, Image, ImageChops
 
 from render.layout import VIEWS
-from rules.state import State
+from rules import State
 
 FRAME_MS = 500
 LAST_FRAME_MS = 5000

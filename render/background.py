@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import layout, legend, map_layer, panels, phone_board, player_board, style
-from rules.model import Edition
+from rules import Edition
 
 
 @lru_cache(maxsize=24)
@@ -32,8 +32,8 @@ def static_background(edition: Edition, view: str, lang: str, players: int,
         im.paste(sheet, (int(map_o[0]), int(map_o[1])))
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
-        geo = panels.DESKTOP if map_o is not None else panels.PHONE
-        panels.draw_static(im, edition, players, panel_o, lang, geo)
+        panel_geo = panels.DESKTOP if map_o is not None else panels.PHONE
+        panels.draw_static(im, edition, players, panel_o, lang, panel_geo)
         # the full view's boards sit beside the map on a desktop; the players view's are
         # the phone cards
         boards = player_board if map_o is not None else phone_board

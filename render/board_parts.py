@@ -15,9 +15,7 @@ from PIL import Image, ImageDraw
 from render import layout, style
 from render.labels import label
 from render.markers import card_chip, seat_of
-from rules import pending_decision
-from rules.model import Edition
-from rules.state import Player, State
+from rules import Edition, Player, State, pending_decision
 
 Point = layout.Point
 Box = tuple[int, int, int, int]

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.model import Edition
+from rules import Edition
 
 HEADER_H = 52
 MAP_W = 800

@@ -14,7 +14,7 @@ from render import layout, style
 from render.labels import goods_letter, label, tile_text
 from render.markers import goods_sprite, tile_sprite, truck_sprite
 from render.sprites import blit, draw_text
-from rules.model import Edition, parse_bonus
+from rules import Edition, parse_bonus
 
 Box = tuple[float, float, float, float]
 

@@ -22,10 +22,7 @@ from render.markers import (
     truck_sprite,
 )
 from render.sprites import blit, blit_at, draw_text, text_width
-from rules import city_value
-from rules.model import Edition
-from rules.network import link_complete
-from rules.state import State
+from rules import Edition, State, city_value, link_complete
 
 Point = layout.Point
 Geometry = layout.Geometry

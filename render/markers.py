@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from render import style
 from render.sprites import blit, blit_at, draw_text, text_width
-from rules.model import Edition
+from rules import Edition
 
 RGB = style.RGB
 
@@ -86,8 +86,8 @@ def chip_sprite(colours: tuple[str, ...], extra: bool, w: int, h: int) -> Image.
         draw_text(im, (w / 2, h / 2), "*", 16, style.INK, bold=True, anchor="mm")
     else:
         bw = w / len(colours)
-        for i, c in enumerate(colours):
-            draw.rectangle((i * bw, 0, (i + 1) * bw, h), fill=style.road(c))
+        for i, colour in enumerate(colours):
+            draw.rectangle((i * bw, 0, (i + 1) * bw, h), fill=style.road(colour))
     draw.rectangle((0, 0, w - 1, h - 1), outline=style.INK, width=1)
     if extra:
         # a white badge so the '+' reads on any card colour

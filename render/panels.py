@@ -19,9 +19,7 @@ from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import card_chip, goods_token, player_marker
 from render.sprites import draw_text, shown_id, text_width
-from rules import pending_decision, scores
-from rules.model import Edition
-from rules.state import State
+from rules import Edition, State, pending_decision, scores
 
 Point = layout.Point
 
@@ -242,7 +240,7 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
     chip = geo.chip
     cards_x = x
     for card in state.display:
-        card_chip(draw, im, (int(x), y, int(x) + chip, y + chip), edition, card)
+        card_chip(draw, im, (int(x), int(y), int(x) + chip, int(y) + chip), edition, card)
         x += chip + 5
     if geo.goods_row:
         x, y = cards_x, y + geo.goods_row

@@ -28,8 +28,7 @@ from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.player_board import lock_label, place_name
 from render.sprites import draw_text, fit, text_width
-from rules.model import Edition
-from rules.state import Player, State
+from rules import Edition, Player, State
 
 Point = layout.Point
 
@@ -63,7 +62,7 @@ def card_origin(o: Point, seat: int) -> Point:
 
 
 def _card_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
-    bx, by = card_origin(o, seat)
+    bx, by = map(int, card_origin(o, seat))  # origins are whole pixels
     return (bx, by, bx + CARD_W, by + CARD_H - 8)
 
 

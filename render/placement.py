@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from render import layout, legend
 from render.fonts import font
-from rules.model import Edition
+from rules import Edition
 
 Box = tuple[float, float, float, float]
 Point = layout.Point
@@ -86,8 +86,8 @@ def tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
     a city's name took that spot (names choose first and keep off tiles where they can)."""
     g = layout.sections(edition, geo)[sid]
     names = list(city_labels(edition, geo).values())
-    for off in (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET):
-        off = geo.px(off)
+    for base in (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET):
+        off = geo.px(base)
         c = (g.mid[0] + g.normal[0] * off, g.mid[1] + g.normal[1] * off)
         if not any(_overlap(box_at(c, *tile_box_of(geo)), b) for b in names):
             return c

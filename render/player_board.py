@@ -21,8 +21,7 @@ from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import goods_token, player_marker, seat_of
 from render.sprites import draw_text, fit, text_width
-from rules.model import Edition
-from rules.state import Player, State
+from rules import Edition, Player, State
 
 Point = layout.Point
 
@@ -49,7 +48,7 @@ def board_origin(o: Point, seat: int) -> Point:
 
 
 def _board_frame(o: Point, seat: int) -> tuple[int, int, int, int]:
-    bx, by = board_origin(o, seat)
+    bx, by = map(int, board_origin(o, seat))  # origins are whole pixels
     return (bx, by, bx + BOARD_W, by + BOARD_H - 6)
 
 

@@ -34,7 +34,8 @@ def blit_at(im: Image.Image, sprite: Sprite, top_left: tuple[float, float]) -> N
 def text(value: str, size: int, fill: RGB, bold: bool = False) -> tuple[Sprite, int, int]:
     """The text as a sprite plus the offset of its top-left from the (left, baseline) point."""
     f = font(size, bold)
-    left, top, right, bottom = f.getbbox(value, anchor="ls")
+    # Whole pixels: a TrueType font's box is integral, the stubs only promise floats.
+    left, top, right, bottom = (int(v) for v in f.getbbox(value, anchor="ls"))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), value, font=f, fill=255, anchor="ls")
     sprite = Image.new("RGBA", mask.size, (*fill, 0))
@@ -83,4 +84,4 @@ def text_width(value: str, size: int, bold: bool = False) -> float:
 
 @lru_cache(maxsize=64)
 def cap_height(size: int, bold: bool = False) -> int:
-    return -font(size, bold).getbbox("H", anchor="ls")[1]
+    return -int(font(size, bold).getbbox("H", anchor="ls")[1])

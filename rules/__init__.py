@@ -11,7 +11,22 @@
     solo = apply(solo, "autobot", turn)
 """
 
-from rules.actions import Action, parse_action
+# The action kinds are public: the service words a log with them (service/log.py).
+from rules.actions import (
+    Action,
+    AutobotTurn,
+    Bonus,
+    Extra,
+    Key,
+    Move,
+    Pick,
+    Play,
+    Promote,
+    Route,
+    Simple,
+    Slot,
+    parse_action,
+)
 from rules.edition import EditionError, load_edition
 from rules.errors import (
     GameOverError,
@@ -21,7 +36,8 @@ from rules.errors import (
     UnknownActionError,
 )
 from rules.flow import Decision, apply, legal_actions, pending_decision
-from rules.model import Edition
+from rules.model import Edition, parse_bonus
+from rules.network import link_complete
 from rules.queries import (
     city_value,
     current_player,
@@ -38,12 +54,14 @@ from rules.queries import (
 )
 from rules.registry import edition_by_hash, register_edition
 from rules.setup import new_game
-from rules.state import State
+from rules.state import Player, State
 
 __all__ = [
-    "Action", "Decision", "Edition", "EditionError", "GameOverError", "IllegalActionError",
-    "NotYourDecisionError", "RuleError", "State", "UnknownActionError", "apply",
-    "city_value", "current_player", "edition_by_hash", "edition_of", "employees", "era", "is_over",
-    "legal_actions", "link_status", "load_edition", "money", "new_game", "office_seats",
-    "parse_action", "pending_decision", "register_edition", "scores", "trucks", "winners",
+    "Action", "AutobotTurn", "Bonus", "Decision", "Edition", "EditionError", "Extra",
+    "GameOverError", "IllegalActionError", "Key", "Move", "NotYourDecisionError", "Pick", "Play",
+    "Player", "Promote", "Route", "RuleError", "Simple", "Slot", "State", "UnknownActionError",
+    "apply", "city_value", "current_player", "edition_by_hash", "edition_of", "employees", "era",
+    "is_over", "legal_actions", "link_complete", "link_status", "load_edition", "money",
+    "new_game", "office_seats", "parse_action", "parse_bonus", "pending_decision",
+    "register_edition", "scores", "trucks", "winners",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -77,7 +77,7 @@ class GreedyBot:
         rng = _position_seed(self.seed, state, player)
         if len(actions) == 1:
             return actions[0]
-        candidates = actions
+        candidates: Sequence[Action] = actions
         if len(actions) > self.max_candidates:
             rng, candidates = shuffled(rng, actions)
             candidates = candidates[:self.max_candidates]

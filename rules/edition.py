@@ -14,7 +14,7 @@ import hashlib
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from rules.autobot.data import check_solo, read_solo
 from rules.edition_checks import check_edition
@@ -223,7 +223,10 @@ def _bonuses(table: Table, name: str) -> tuple[str, ...]:
     return tuple(_bonus(v, table.key(name) + f"[{i}]") for i, v in enumerate(values))
 
 
-def _done(table: Table, value: Any) -> Any:
+V = TypeVar("V")
+
+
+def _done(table: Table, value: V) -> V:
     table.done()
     return value
 

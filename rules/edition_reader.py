@@ -91,7 +91,7 @@ class Table:
         values = self.get(name, list, default)
         for i, value in enumerate(values):
             _check_type(value, kind, join(self.key(name), i))
-        return values  # type: ignore[no-any-return]
+        return values
 
     def table(self, name: str, default: Any = _MISSING) -> Table:
         return Table(self._get(name, default), self.key(name))

@@ -23,7 +23,7 @@ class FrozenDict(dict[K, V]):
         raise TypeError("FrozenDict is immutable; use .set() or .without()")
 
     __setitem__ = __delitem__ = _immutable
-    clear = pop = popitem = setdefault = update = __ior__ = _immutable  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = __ior__ = _immutable
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
@@ -106,4 +106,6 @@ def _make_evolver(cls: type) -> Callable[..., Any]:
             lines.append(f"    _set(new, {n!r}, o.{n} if {n} is _KEEP else {n})\n")
     source = f"def evolve(o, *, {params}):\n    new = _new(_cls)\n{''.join(lines)}    return new\n"
     exec(source, namespace)
-    return namespace["evolve"]  # type: ignore[no-any-return]
+    evolver = namespace["evolve"]
+    assert callable(evolver)  # the `def` just executed
+    return evolver

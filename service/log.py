@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from locales import translate
-from rules import Action, Edition, RuleError, load_edition, parse_action
-from rules.actions import (
+from rules import (
+    Action,
     AutobotTurn,
     Bonus,
+    Edition,
     Extra,
     Key,
     Move,
@@ -20,8 +21,11 @@ from rules.actions import (
     Play,
     Promote,
     Route,
+    RuleError,
     Simple,
     Slot,
+    load_edition,
+    parse_action,
 )
 from service import labels as L
 from store import ActionRecord

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ADAPTERS = sorted([*(ROOT / "cogs").glob("*.py"), *(ROOT / "service").glob("console*.py")])
+ADAPTERS = sorted([*(ROOT / "cogs").glob("*.py"), *(ROOT / "console").glob("*.py")])
 # Names an adapter gives the service object.
 SERVICE_NAMES = {"service", "svc"}
 

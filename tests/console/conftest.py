@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from console_testutil import Table, fake_png
 
+from console import Console
 from service import GameService
-from service.console import Console
 from store import GameStore
 
 

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import rules
-from service.console import Console
+from console import Console
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("ann", "ben", "cem")

@@ -12,10 +12,10 @@ import pytest
 from console_testutil import NAMES, Table, scripted_game
 
 import rules
+from console import Console
+from console.io import file_problem
 from locales import translate
 from service import GameService
-from service.console import Console
-from service.console_io import file_problem
 
 
 def decides_again(log: tuple[tuple[str, str], ...]) -> list[tuple[int, str, str]]:

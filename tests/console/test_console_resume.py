@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import rules
+from console import Console
 from service import GameService
-from service.console import Console
 from store import GameStore
 
 

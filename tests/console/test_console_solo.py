@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import rules
+from console import Console
 from service import GameService
-from service.console import Console
 from store import GameStore
 
 

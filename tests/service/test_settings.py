@@ -52,7 +52,7 @@ def test_the_environment_wins_and_empty_values_are_unset(tmp_path: Path) -> None
 
 
 def test_bot_py_console_path_does_not_import_discord() -> None:
-    code = ("import sys, bot, service.console; bot.settings(); "
+    code = ("import sys, bot, console; bot.settings(); "
             "sys.exit('discord' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
@@ -105,7 +105,7 @@ def test_bot_py_reads_the_settings_once_and_hands_them_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import bot
     import cogs
-    import service.console
+    import console
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("DISCORD_TOKEN=tok # comment\nAUTOBAHN_DB=file.sqlite3\n")
@@ -126,7 +126,7 @@ def test_bot_py_reads_the_settings_once_and_hands_them_on(
         handed.append(settings)
         return 0
 
-    monkeypatch.setattr(service.console, "run_console", fake_console)
+    monkeypatch.setattr(console, "run_console", fake_console)
     assert bot.main(["--db", "cli.sqlite3", "--sync-global"]) == 0
     assert handed[-1].token == "tok" and handed[-1].db_path == "cli.sqlite3"
     assert handed[-1].sync_global
@@ -137,7 +137,7 @@ def test_bot_py_reads_the_settings_once_and_hands_them_on(
 
 async def test_the_console_opens_the_database_of_its_settings(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from service.console import run_console
+    from console import run_console
 
     monkeypatch.setenv("AUTOBAHN_DB", str(tmp_path / "from-env.sqlite3"))
     settings = Settings(db_path=str(tmp_path / "injected.sqlite3"))

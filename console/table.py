@@ -1,38 +1,26 @@
-"""The local console: a table in the terminal over the same `GameService` as Discord.
+"""The console's table: one session's commands over the same `GameService` as Discord.
 
-It takes the slash commands in text form (`/game new players:3`, `/act build r2.1 with
-red`, `/board`, `/undo`, `/log` ...), acts for whoever must decide (or `as <name> ...`),
-prints a short status after each action and writes the board PNG after each completed
-turn. Commands come from standard input, so a script can play a whole game. Errors are
-printed and the session goes on; only /quit, the end of the input or Ctrl-C ends it.
+It acts for whoever must decide (or `as <name> ...`), prints a short status after each
+action and keeps going after an error: only /quit, the end of input or Ctrl-C ends it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import shlex
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from locales import Phrase, translate
-from rules import RuleError
-from store import GameStore
+from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceError, message
+from service.errors import BadOption
+from service.labels import legal_lines
+from service.validation import check_record_bounds
 
-from .console_io import file_problem, line_reader
-from .console_votes import VotesMixin
-from .errors import BadOption, ServiceError, message
-from .game_service import GameService
-from .labels import legal_lines
-from .render_pool import BoardPool
-from .repository import CONSOLE
-from .results import ActResult
-from .results import Table as Game
-from .settings import Settings
-from .validation import check_record_bounds
+from .io import file_problem
+from .options import int_option, options, scores_text
+from .votes import Votes
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
@@ -44,7 +32,10 @@ GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-class Console(VotesMixin):
+class Console:
+    """A table in the terminal: parses a command line, calls the service, prints the
+    outcome in the session's language. /undo and the abandon vote live in `Votes`."""
+
     def __init__(self, service: GameService, *, lang: str = "en", boards: Path = Path("boards"),
                  out: Callable[[str], None] = print) -> None:
         self.service = service
@@ -52,6 +43,7 @@ class Console(VotesMixin):
         self.boards = boards
         self.out = out
         self.game_id: int | None = None
+        self.votes = Votes(self)
 
     def say(self, code: str, **params: Any) -> None:
         self.out(translate(code, self.lang, **params))
@@ -96,7 +88,7 @@ class Console(VotesMixin):
         commands = {
             "/game": self.game, "/act": self.act, "/pass": self.act, "/legal": self.legal,
             "/board": self.board, "/status": self.status_cmd, "/log": self.log,
-            "/undo": self.undo, "/export": self.export, "/import": self.import_,
+            "/undo": self.votes.undo, "/export": self.export, "/import": self.import_,
             "/help": self.help, "/rules": self.rules,
         }
         handler = commands.get(head)
@@ -109,16 +101,16 @@ class Console(VotesMixin):
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _game_id(self) -> int:
+    def require_game(self) -> int:
         if self.game_id is None:
             raise ServiceError("no_game_here")
         return self.game_id
 
-    async def _actor(self, actor: str | None) -> str:
+    async def resolve_actor(self, actor: str | None) -> str:
         """`as <name>` (a display name or id), else the player who must decide."""
         if actor is None:
-            return await self.service.deciding(self._game_id())
-        game = await self.service.game(self._game_id())
+            return await self.service.deciding(self.require_game())
+        game = await self.service.game(self.require_game())
         for p in game.players:
             if actor in (p.user_id, p.display_name):
                 return p.user_id
@@ -143,7 +135,7 @@ class Console(VotesMixin):
         sub = sub.lower()
         if sub not in GAME_OPTIONS:
             raise ServiceError("console.game_usage", options=", ".join(GAME_OPTIONS))
-        opts = _options(args, f"/game {sub}", GAME_OPTIONS[sub])
+        opts = options(args, f"/game {sub}", GAME_OPTIONS[sub])
         svc = self.service
         if sub == "new":
             await self._new(opts)
@@ -159,25 +151,25 @@ class Console(VotesMixin):
                 self.say("game.list_item", game=f"{g.id}{mark}", status=g.status,
                          players=", ".join(p.display_name for p in g.players), turn=turn)
         elif sub == "switch":
-            game = await svc.game(_int(opts, "game"))
+            game = await svc.game(int_option(opts, "game"))
             self.game_id = game.id
             self.say("console.switched", game=game.id)
             await self.status()
         elif sub == "start":
-            game = await svc.game(self._game_id())
-            await self._start(game, await self._actor(actor) if actor else game.host_id)
+            game = await svc.game(self.require_game())
+            await self._start(game, await self.resolve_actor(actor) if actor else game.host_id)
         elif sub in ("join", "leave"):
             name = opts.get("name") or actor or ""
             if not name:
                 raise BadOption(name="name", value="", expected="name:<player>")
             if sub == "join":
-                await svc.join(self._game_id(), name, name)
+                await svc.join(self.require_game(), name, name)
             else:
-                await svc.leave(self._game_id(), name)
+                await svc.leave(self.require_game(), name)
             self.say(f"game.{sub}ed" if sub == "join" else "game.left",
-                     player=name, game=self._game_id())
+                     player=name, game=self.require_game())
         elif sub == "abandon":
-            game = await svc.game(self._game_id())
+            game = await svc.game(self.require_game())
             by = actor or game.host_id
             answer = args.strip().lower()
             if answer in ("yes", "no"):  # an answer to the open vote
@@ -187,17 +179,17 @@ class Console(VotesMixin):
             else:
                 raise BadOption(name="/game abandon", value=args.strip(),
                                 expected=Phrase("expect.abandon_word"))
-            self._report_abandon(game, done)
+            self.votes.report_abandon(game, done)
         elif sub == "settings":
-            game = await svc.game(self._game_id())
+            game = await svc.game(self.require_game())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
             self.say("game.settings", game=game.id,
                      settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))
 
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
-        seats = _int(opts, "players", len(names) or 3)
-        level = _int(opts, "level") if "level" in opts else None
+        seats = int_option(opts, "players", len(names) or 3)
+        level = int_option(opts, "level") if "level" in opts else None
         if seats == 1 or level is not None:
             await self._new_solo(opts, names, seats, level)
             return
@@ -207,7 +199,7 @@ class Console(VotesMixin):
             names = list(DEFAULT_NAMES[:seats])
         if len(names) != seats:
             raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
-        seed = _int(opts, "seed") if "seed" in opts else None
+        seed = int_option(opts, "seed") if "seed" in opts else None
         # Every seat in the one transaction that creates the game: a refused name (a
         # duplicate, one the service cannot store) leaves no half-seated lobby behind.
         game = await self.service.create_game(
@@ -230,7 +222,7 @@ class Console(VotesMixin):
         names = names or list(DEFAULT_NAMES[:1])
         if len(names) != 1:
             raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
-        seed = _int(opts, "seed") if "seed" in opts else None
+        seed = int_option(opts, "seed") if "seed" in opts else None
         game = await self.service.create_game(CONSOLE, names[0], names[0], seats=1, seed=seed,
                                               language=self.lang, solo_level=level)
         self.game_id = game.id
@@ -254,8 +246,8 @@ class Console(VotesMixin):
     async def act(self, rest: str, actor: str | None) -> None:
         if rest.lower().startswith("as "):  # "/act as ben pass" reads naturally too
             _, actor, rest = [*rest.split(None, 2), "", ""][:3]
-        game_id = self._game_id()
-        player = await self._actor(actor)
+        game_id = self.require_game()
+        player = await self.resolve_actor(actor)
         if rest.strip().isdigit():  # "/act 12": number 12 of /legal
             legal = await self.service.legal(game_id, player)
             number = int(rest)
@@ -276,7 +268,7 @@ class Console(VotesMixin):
             path = self._save(f"game{result.game_id}-move{result.move:04d}.png", result.board)
             self.say("console.board_saved", path=path)
         if result.over:
-            self.say("game.finished", scores=_scores(result.scores or {}),
+            self.say("game.finished", scores=scores_text(result.scores or {}),
                      winners=", ".join(result.winners))
         elif result.next_player is not None:
             # Also when the same player decides again (build -> promote, load -> move):
@@ -285,19 +277,19 @@ class Console(VotesMixin):
                      decision=translate(f"decision.{result.decision}", self.lang))
 
     async def legal(self, rest: str, actor: str | None) -> None:
-        player = await self._actor(actor) if actor else None
-        found = await self.service.labelled(self._game_id(), player, self.lang)
+        player = await self.resolve_actor(actor) if actor else None
+        found = await self.service.labelled(self.require_game(), player, self.lang)
         for text in legal_lines(found.player, found.items, self.lang):
             self.out(text)
 
     async def board(self, rest: str, actor: str | None) -> None:
-        opts = _options(rest, "/board", ("at_move", "view"))
-        at = _int(opts, "at_move") if "at_move" in opts else None
+        opts = options(rest, "/board", ("at_move", "view"))
+        at = int_option(opts, "at_move") if "at_move" in opts else None
         view = opts.get("view", "full")
-        png = await self.service.board(self._game_id(), at_move=at, view=view, lang=self.lang)
+        png = await self.service.board(self.require_game(), at_move=at, view=view, lang=self.lang)
         suffix = f"-at{at:04d}" if at is not None else ""
         self.say("console.board_saved",
-                 path=self._save(f"game{self._game_id()}-board{suffix}-{view}.png", png))
+                 path=self._save(f"game{self.require_game()}-board{suffix}-{view}.png", png))
 
     async def status_cmd(self, rest: str, actor: str | None) -> None:
         await self.status()
@@ -315,7 +307,7 @@ class Console(VotesMixin):
         elif game.status == "abandoned":
             self.say("status.abandoned", game=game.id)
         elif view.next_player is None:
-            self.say("status.over", game=game.id, scores=_scores(view.scores),
+            self.say("status.over", game=game.id, scores=scores_text(view.scores),
                      winners=", ".join(view.winners))
         else:
             self.say("status.turn", game=game.id, move=game.action_count + 1, era=view.era,
@@ -326,11 +318,11 @@ class Console(VotesMixin):
                          points=view.scores.get(pid, 0))
 
     async def log(self, rest: str, actor: str | None) -> None:
-        for line in await self.service.log(self._game_id(), self.lang):
+        for line in await self.service.log(self.require_game(), self.lang):
             self.out(line)
 
     async def export(self, rest: str, actor: str | None) -> None:
-        game_id = self._game_id()
+        game_id = self.require_game()
         record = await self.service.export(game_id)
         path = Path(rest.strip() or f"game{game_id}.json")
         try:
@@ -354,78 +346,3 @@ class Console(VotesMixin):
         self.game_id = game.id
         self.say("console.imported", game=game.id, moves=game.action_count)
         await self.status()
-
-
-def _options(text: str, command: str, known: tuple[str, ...] | None) -> dict[str, str]:
-    """`key:value` words (quotes allowed) into a dict. With `known`, any other word (a
-    misspelt key, a bare word) is refused, naming the options the command takes, instead
-    of being silently ignored; None takes any key (the service checks settings)."""
-    try:
-        words = shlex.split(text)
-    except ValueError:
-        words = text.split()
-    opts: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition(":")
-        key = key.lower()
-        if known is not None and (not sep or key not in known):
-            raise ServiceError("console.unknown_option", command=command, option=word,
-                               options=", ".join(f"{k}:…" for k in known) or "-")
-        if sep:
-            opts[key] = value
-    return opts
-
-
-def _int(opts: dict[str, str], key: str, default: int | None = None) -> int:
-    raw = opts.get(key)
-    if raw is None and default is not None:
-        return default
-    try:
-        return int(raw or "")
-    except ValueError:
-        raise BadOption(name=key, value=raw or "", expected=Phrase("expect.number")) from None
-
-
-def _scores(scores: Any) -> str:
-    return ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
-
-
-async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Path("boards"),
-                      stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Open the database of `settings` (bot.py's, read once) and play from `stdin` until
-    /quit, the end of input or Ctrl-C."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-
-    def out(text: str) -> None:
-        print(text, file=stdout, flush=True)
-
-    store = await GameStore.open(settings.db_path)
-    service = GameService(store, renderer=BoardPool())
-    console = Console(service, lang=lang, boards=boards, out=out)
-    interactive = stdin.isatty()
-    lines = line_reader(stdin)
-    try:
-        console.say("console.welcome", db=store.path, boards=boards)
-        await console.resume()
-        while True:
-            if interactive:
-                print("> ", end="", file=stdout, flush=True)
-            line = await lines.get()
-            if not line:  # end of input (Ctrl-D)
-                if interactive:
-                    print(file=stdout, flush=True)  # off the prompt's line
-                break
-            if interactive is False and line.strip():
-                out("> " + line.rstrip("\n"))  # echo: a scripted transcript reads in order
-            if not await console.handle(line):
-                break
-        console.say("console.bye")
-    except asyncio.CancelledError:  # Ctrl-C: asyncio.run cancels us, then raises it again
-        out("")
-        console.say("console.bye")
-        raise
-    finally:
-        service.close()
-        await store.close()
-    return 0

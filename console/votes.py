@@ -1,0 +1,88 @@
+"""The console's votes: /undo with its consent vote, and the answer to /game abandon."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from locales import Phrase, translate
+from service import AbandonResult, Game, GameService, ServiceError, UndoResult, VoteResult
+from service.errors import BadOption
+
+
+class Table(Protocol):
+    """What the votes need of the console's table (`console.table.Console`)."""
+
+    @property
+    def service(self) -> GameService: ...
+    @property
+    def lang(self) -> str: ...
+    def say(self, code: str, **params: Any) -> None: ...
+    def require_game(self) -> int: ...
+    async def resolve_actor(self, actor: str | None) -> str: ...
+
+
+class Votes:
+    """/undo and the abandon vote for one table: the table is given, not inherited, so
+    nothing here is declared only to type-check."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def undo(self, rest: str, actor: str | None) -> None:
+        table = self.table
+        svc, game_id = table.service, table.require_game()
+        game = await svc.game(game_id)
+        word = rest.strip().lower()
+        if word in ("accept", "refuse"):
+            voters = [await table.resolve_actor(actor)] if actor else [
+                p for p in game.player_ids
+                if (req := await svc.pending_undo(game_id)) and p != req.user_id]
+            if not voters:
+                raise ServiceError("no_undo_request")
+            for voter in voters:
+                outcome = await svc.vote_undo(game_id, voter, word == "accept")
+                self.report_undo(outcome, game)
+                if isinstance(outcome, UndoResult) or not outcome.accepted:
+                    break
+            return
+        if word == "force":
+            host = await table.resolve_actor(actor) if actor else game.host_id
+            outcome = await svc.undo(game_id, host, force=True)
+        elif word:
+            raise BadOption(name="/undo", value=rest.strip(), expected=Phrase("expect.undo_word"))
+        else:
+            last = await svc.last_action(game_id)
+            # With no action yet, the host asks: the service then says why nothing can be
+            # taken back (not started, nothing to undo) instead of naming an empty player.
+            who = (await table.resolve_actor(actor) if actor
+                   else last.player_id if last else game.host_id)
+            outcome = await svc.undo(game_id, who)
+        self.report_undo(outcome, game)
+
+    def report_undo(self, outcome: UndoResult | VoteResult, game: Game) -> None:
+        say, name = self.table.say, self.table.service.name
+        if isinstance(outcome, VoteResult):
+            if outcome.accepted:
+                say("undo.vote", player=name(game, outcome.voter),
+                    waiting=", ".join(name(game, p) for p in outcome.waiting))
+            else:
+                say("undo.refused", player=name(game, outcome.voter))
+            return
+        say("undo.done", player=name(game, outcome.by), count=len(outcome.removed),
+                 actions="; ".join(outcome.removed))
+        if outcome.next_player:
+            say("act.next", player=name(game, outcome.next_player),
+                decision=translate(f"decision.{outcome.decision}", self.table.lang))
+
+    def report_abandon(self, game: Game, done: AbandonResult) -> None:
+        say, names = self.table.say, self.table.service.names(game)
+        if done.ended:  # by the host or an admin, or by the players who voted yes
+            who = done.yes if done.request is not None else (done.by,)
+            say("game.abandoned", game=game.id,
+                player=", ".join(names.get(p, p) for p in who))
+        else:
+            say("abandon.refused" if done.refused else "abandon.vote", game=game.id,
+                needed=done.needed, seats=len(game.players),
+                yes=", ".join(names.get(p, p) for p in done.yes),
+                waiting=", ".join(names.get(p, p) for p in done.waiting))
+
