@@ -47,9 +47,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return int(run(config) or 0)
     from console import run_console
+    from service import StoreError
     from service.errors import ServiceError, message
     from service.repository import storage_error
-    from store import StoreError
 
     try:
         return asyncio.run(run_console(config, lang=args.lang, boards=args.boards))

@@ -84,8 +84,7 @@ async def build_service(settings: Settings) -> tuple[Any, Any]:
     """The store at settings.db_path and the service over it (which owns rules and
     render). Both are returned: whoever opened the store closes it, and the adapter
     talks only to the service."""
-    from service import GameService
-    from store import GameStore
+    from service import GameService, GameStore
 
     store = await GameStore.open(settings.db_path)
     return GameService(store), store

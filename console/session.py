@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from service import BoardPool, GameService
+from service import BoardPool, GameService, GameStore
 from service.settings import Settings
-from store import GameStore
 
 from .io import line_reader
 from .table import Console

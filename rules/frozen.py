@@ -79,14 +79,15 @@ def evolve(obj: T, **changes: Any) -> T:
         values.update(changes)
         new = _new_object(cls)
         _set_attr(new, "__dict__", values)
-        return new  # type: ignore[no-any-return]
+        return new
     evolver = _EVOLVERS.get(cls)
     if evolver is None:
         if "__dict__" in getattr(cls, "__dict__", {}):
             _DICT_FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
             return evolve(obj, **changes)
         evolver = _EVOLVERS[cls] = _make_evolver(cls)
-    return evolver(obj, **changes)  # type: ignore[no-any-return]
+    result: T = evolver(obj, **changes)
+    return result
 
 
 def _make_evolver(cls: type) -> Callable[..., Any]:
@@ -106,6 +107,5 @@ def _make_evolver(cls: type) -> Callable[..., Any]:
             lines.append(f"    _set(new, {n!r}, o.{n} if {n} is _KEEP else {n})\n")
     source = f"def evolve(o, *, {params}):\n    new = _new(_cls)\n{''.join(lines)}    return new\n"
     exec(source, namespace)
-    evolver = namespace["evolve"]
-    assert callable(evolver)  # the `def` just executed
+    evolver: Callable[..., Any] = namespace["evolve"]  # the `def` just executed
     return evolver

@@ -6,7 +6,10 @@
 """
 
 from rules import RuleError, UnknownActionError
-from store import Player, Reminder, ReminderSettings
+
+# GameStore and StoreError for the composition roots (bot.py, the runners), which open
+# the store the service is given.
+from store import GameStore, Player, Reminder, ReminderSettings, StoreError
 
 from .errors import ServiceError, message
 from .game_service import GameService
@@ -32,7 +35,7 @@ Game = Table  # the name the adapters used for a game row (from `store`) until n
 # import nothing from `store` or `rules` (the service's own types replace these here).
 __all__ = [
     "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
-    "GameView", "Legal", "Place", "Player", "Reminder", "ReminderSettings", "RuleError",
-    "Seat", "ServiceError", "StartResult", "Table", "TurnPost", "UndoResult",
-    "UnknownActionError", "VoteResult", "message", "render_board",
+    "GameStore", "GameView", "Legal", "Place", "Player", "Reminder", "ReminderSettings",
+    "RuleError", "Seat", "ServiceError", "StartResult", "StoreError", "Table", "TurnPost",
+    "UndoResult", "UnknownActionError", "VoteResult", "message", "render_board",
 ]

@@ -97,8 +97,8 @@ def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
                              source=L.staff_place(ed, source, lang),
                              target=L.staff_place(ed, target, lang))
         case Route(card=card):
-            route = ed.route_cards.get(card)
-            named = (f"{L.city(ed, route.a)} – {L.city(ed, route.b)}" if route else card)
+            drawn = ed.route_cards.get(card)
+            named = (f"{L.city(ed, drawn.a)} – {L.city(ed, drawn.b)}" if drawn else card)
             return translate("log.route", lang, player=player, card=named)
         case Pick(card=card):
             return translate("log.pick", lang, player=player, card=L.card_name(ed, card, lang))

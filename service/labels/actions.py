@@ -86,7 +86,7 @@ def truck_route(edition: Edition, action: Move, lang: str, state: State | None =
     the country it delivers to, named, or None)."""
     start: str | None = None
     goods = ""
-    if state is not None and player in state.players:
+    if state is not None and player is not None and player in state.players:
         trucks = state.players[player].trucks
         truck = trucks[action.truck - 1] if 0 < action.truck <= len(trucks) else None
         if truck is not None:

@@ -22,7 +22,9 @@ KIND_ORDER = ("pass", "route", "bonus", "pick", "slot", "promote", "key", "extra
 
 
 class Labelled(NamedTuple):
-    index: int  # the action's place in the legal list: `/act 12`, a button's value
+    # the action's place in the legal list (`/act 12`, a button's value); the field hides
+    # tuple.index, which nothing here calls
+    index: int  # type: ignore[assignment]
     notation: str
     label: str
     kind: str
