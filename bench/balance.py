@@ -127,14 +127,26 @@ FAVOUR = 2.0
 AI_NORMAL = dataclasses.replace(LEVELS["normal"], seconds=None)
 
 
-def _ai(budget: Budget, seed: int, bias: str | None, name: str) -> Bot:
-    weights = Weights() if bias is None else Weights(favour=bias, favour_weight=FAVOUR)
+def _ai(budget: Budget, seed: int, bias: str | None, name: str,
+        base: Weights = Weights()) -> Bot:
+    weights = base if bias is None else dataclasses.replace(base, favour=bias,
+                                                            favour_weight=FAVOUR)
     return SearchBot(budget, seed=seed, weights=weights, name=name)
 
 
 def ai_normal(seed: int, bias: str | None) -> Bot:
     """The `normal` level, every action looked at, the best six played to the turn's end."""
     return _ai(AI_NORMAL, seed, bias, "normal")
+
+
+# A what-if, not the project's player: the AI values a loaded truck one step from a border
+# at 2 points (Weights.truck), more than the delivery's DM and bonus are worth to it, so it
+# parks loaded trucks on border sections. At 0.5 a delivery pays for the truck it empties.
+DELIVERER = Weights(truck=0.5)
+
+
+def ai_deliverer(seed: int, bias: str | None) -> Bot:
+    return _ai(AI_NORMAL, seed, bias, "deliverer", DELIVERER)
 
 
 # ----- one game -----
