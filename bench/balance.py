@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import LEVELS, Budget, SearchBot, Weights
+from ai import DEFAULT, LEVELS, Budget, SearchBot, Weights
 from rules import load_edition, new_game
 from rules.bots import Bot, GreedyBot, _border_distance, play_out
 from rules.model import Edition
@@ -128,7 +128,7 @@ AI_NORMAL = dataclasses.replace(LEVELS["normal"], seconds=None)
 
 
 def _ai(budget: Budget, seed: int, bias: str | None, name: str,
-        base: Weights = Weights()) -> Bot:
+        base: Weights = DEFAULT) -> Bot:
     weights = base if bias is None else dataclasses.replace(base, favour=bias,
                                                             favour_weight=FAVOUR)
     return SearchBot(budget, seed=seed, weights=weights, name=name)
