@@ -10,6 +10,7 @@ from bench.balance import (
     Job,
     RoadGreedy,
     _road_distance,
+    ai_deliverer,
     ai_normal,
     border_links,
     greedy,
@@ -68,3 +69,11 @@ def test_the_ai_factory_is_the_normal_level_unclocked_and_biased_on_request() ->
     assert (again.actions, again.money, again.winners) == (game.actions, game.money,
                                                            game.winners)  # seeded
     assert game.sections == sum(era.supply for era in load_edition().eras)
+
+
+def test_the_deliverer_what_if_differs_from_the_ai_in_the_truck_weight_only() -> None:
+    plain, what_if = ai_normal(2, "trade"), ai_deliverer(2, "trade")
+    assert isinstance(plain, SearchBot) and isinstance(what_if, SearchBot)
+    assert what_if.weights.truck < plain.weights.truck
+    assert replace(what_if.weights, truck=plain.weights.truck) == plain.weights
+    assert what_if.budget == plain.budget
