@@ -141,7 +141,8 @@ def ai_normal(seed: int, bias: str | None) -> Bot:
 
 # A what-if, not the project's player: the AI values a loaded truck one step from a border
 # at 2 points (Weights.truck), more than the delivery's DM and bonus are worth to it, so it
-# parks loaded trucks on border sections. At 0.5 a delivery pays for the truck it empties.
+# parks loaded trucks on border sections. At 0.5 the delivery outweighs the parked truck,
+# but loading is then hardly worth a slot: it delivered less (bench/RESULTS.md).
 DELIVERER = Weights(truck=0.5)
 
 
