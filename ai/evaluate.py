@@ -35,14 +35,18 @@ class Weights:
     hand: float = 0.3
     promotion: float = 0.9
     others_max: float = 0.5  # weight of the best opponent (the rest: their average)
+    # Opt-in, for the balance bench (issue 15): a player that prefers one department's
+    # moves values its own points there `favour_weight` times over. "" (the default): none.
+    favour: str = ""
+    favour_weight: float = 1.0
 
 
 DEFAULT = Weights()
 
 
 def player_value(state: State, edition: Edition, pid: str, weights: Weights = DEFAULT,
-                 left: float | None = None) -> float:
-    """`pid`'s projected final score."""
+                 left: float | None = None, favoured: bool = True) -> float:
+    """`pid`'s projected final score (`favoured=False`: without `weights.favour`)."""
     p = state.players[pid]
     if left is None:
         left = 1.0 - progress(state, edition)
@@ -62,7 +66,11 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
         # the bot then plays less well there, but never stops a game.
         factor = measured.get(edition.department_measures[dept], 0.0)
         best = max(best, factor)
-        value += sum(f * n for f, n in enumerate(p.floors[dept], start=1)) * factor
+        points = sum(f * n for f, n in enumerate(p.floors[dept], start=1)) * factor
+        if favoured and dept == weights.favour:
+            # its floors count more, and its measure counts before the first promotion
+            points = points * weights.favour_weight + (weights.favour_weight - 1.0) * factor
+        value += points
     if over:
         return value
     value += p.pending_promotions * best * weights.promotion
@@ -96,7 +104,8 @@ def evaluate(state: State, edition: Edition, pid: str, weights: Weights = DEFAUL
     """`pid`'s projected score against the others': the best of them and their average."""
     left = 1.0 - progress(state, edition)
     mine = player_value(state, edition, pid, weights, left)
-    others = [player_value(state, edition, o, weights, left) for o in state.order if o != pid]
+    others = [player_value(state, edition, o, weights, left, favoured=False)
+              for o in state.order if o != pid]
     if not others:
         return mine
     rival = weights.others_max * max(others) + (1 - weights.others_max) * sum(others) / len(others)

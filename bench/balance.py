@@ -13,12 +13,15 @@ arguments give the same figures.
 
 The bot is pluggable: `--bot module:factory` names a callable `factory(seed, bias)` that
 returns a `rules.bots.Bot`; `bias` is None for a plain player or a department name. The
-default is `bench.balance:greedy` (GreedyBot and a biased GreedyBot).
+default is `bench.balance:ai_normal`, the `normal` level of ai/ without its clock limit
+(`strong` would take about ten times as long); a biased seat values its own points in its
+department twice over (ai.evaluate.Weights.favour). `bench.balance:greedy` is GreedyBot.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import statistics
 import sys
@@ -31,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai import DEFAULT, LEVELS, Budget, SearchBot, Weights
 from rules import load_edition, new_game
 from rules.bots import Bot, GreedyBot, _border_distance, play_out
 from rules.model import Edition
@@ -115,6 +119,35 @@ class RoadGreedy(BiasedGreedy):
 
 def road(seed: int, bias: str | None) -> Bot:
     return RoadGreedy(seed, bias)
+
+
+# The AI (ai/): the project's computer player, without its clock limit so that the bench
+# stays seeded. A biased seat values its own points in one department FAVOUR times over.
+FAVOUR = 2.0
+AI_NORMAL = dataclasses.replace(LEVELS["normal"], seconds=None)
+
+
+def _ai(budget: Budget, seed: int, bias: str | None, name: str,
+        base: Weights = DEFAULT) -> Bot:
+    weights = base if bias is None else dataclasses.replace(base, favour=bias,
+                                                            favour_weight=FAVOUR)
+    return SearchBot(budget, seed=seed, weights=weights, name=name)
+
+
+def ai_normal(seed: int, bias: str | None) -> Bot:
+    """The `normal` level, every action looked at, the best six played to the turn's end."""
+    return _ai(AI_NORMAL, seed, bias, "normal")
+
+
+# A what-if, not the project's player: the AI values a loaded truck one step from a border
+# at 2 points (Weights.truck), more than the delivery's DM and bonus are worth to it, so it
+# parks loaded trucks on border sections. At 0.5 the delivery outweighs the parked truck,
+# but loading is then hardly worth a slot: it delivered less (bench/RESULTS.md).
+DELIVERER = Weights(truck=0.5)
+
+
+def ai_deliverer(seed: int, bias: str | None) -> Bot:
+    return _ai(AI_NORMAL, seed, bias, "deliverer", DELIVERER)
 
 
 # ----- one game -----
@@ -239,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plain", type=int, default=16, help="plain games per player count")
     parser.add_argument("--biased", type=int, default=6,
                         help="games per department and player count with one biased seat")
-    parser.add_argument("--bot", default="bench.balance:greedy")
+    parser.add_argument("--bot", default="bench.balance:ai_normal")
     parser.add_argument("--edition", default="", help="an edition file (default: classic)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)

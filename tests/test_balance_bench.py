@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ai import SearchBot
 from bench.balance import (
     BiasedGreedy,
     Job,
     RoadGreedy,
     _road_distance,
+    ai_deliverer,
+    ai_normal,
     border_links,
     greedy,
     play,
@@ -52,3 +55,25 @@ def test_the_road_what_if_counts_distance_over_built_sections_only() -> None:
     distance = _road_distance(built, edition)
     assert (distance["k1.1"], distance["k2.1"], distance["k2.2"]) == (0, 1, 2)
     assert distance["d_black_n"] == 3  # Hamburg: k2.2, k2.1, k1.1
+
+
+def test_the_ai_factory_is_the_normal_level_unclocked_and_biased_on_request() -> None:
+    plain, biased = ai_normal(4, None), ai_normal(4, "finance")
+    assert isinstance(plain, SearchBot) and isinstance(biased, SearchBot)
+    assert plain.budget.seconds is None and plain.budget.width == 6  # seeded: no clock
+    assert plain.weights.favour == "" and biased.weights.favour == "finance"
+    assert biased.weights.favour_weight > 1.0
+    job = Job(players=2, seed=5, bias="finance", biased_seat=0, bot="bench.balance:ai_normal",
+              edition="")
+    game, again = play(job), play(job)
+    assert (again.actions, again.money, again.winners) == (game.actions, game.money,
+                                                           game.winners)  # seeded
+    assert game.sections == sum(era.supply for era in load_edition().eras)
+
+
+def test_the_deliverer_what_if_differs_from_the_ai_in_the_truck_weight_only() -> None:
+    plain, what_if = ai_normal(2, "trade"), ai_deliverer(2, "trade")
+    assert isinstance(plain, SearchBot) and isinstance(what_if, SearchBot)
+    assert what_if.weights.truck < plain.weights.truck
+    assert replace(what_if.weights, truck=plain.weights.truck) == plain.weights
+    assert what_if.budget == plain.budget
