@@ -8,7 +8,7 @@ stores only the rectangle that changed since the previous frame (disposal 1 keep
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from render.layout import VIEWS
 from rules.state import State
@@ -31,7 +31,8 @@ def _turn_key(state: State) -> tuple[str, int]:
     return (state.phase, 0 if state.turn is None else state.turn.number)
 
 
-def replay(states: Sequence[State], lang: str = "en", view: str = "map") -> bytes:
+def replay(states: Sequence[State], lang: str = "en", view: str = "map",
+           names: Mapping[str, str] | None = None) -> bytes:
     """The animation as GIF bytes; `states` is the game's states in order (at least one)."""
     from render import draw, to_palette  # late: render/__init__ imports this module's user
 
@@ -39,7 +40,12 @@ def replay(states: Sequence[State], lang: str = "en", view: str = "map") -> byte
         raise ValueError("replay needs at least one state")
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
-    frames = [to_palette(draw(s, view, lang)) for s in turn_ends(states)]
+    from rules.changes import map_changes
+
+    ends = turn_ends(states)
+    # each frame marks what its turn changed, against the frame before
+    frames = [to_palette(draw(s, view, lang, names, map_changes(ends[i - 1], s) if i else None))
+              for i, s in enumerate(ends)]
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],

@@ -96,7 +96,7 @@ class SectionGeom:
 
 # The players view: the shared boards (panels.py), then one phone_board card per player.
 PLAYERS_TOP = 476  # below panels.PHONE and the legend beside its card display
-PLAYER_CARD_H = 352
+PLAYER_CARD_H = 384  # phone_board's rows, the score row included
 
 
 def view_size(view: str, players: int = 4) -> tuple[int, int]:

@@ -15,14 +15,14 @@ from render import geography, layout, placement, style
 from render.fonts import font
 from render.labels import LANGS, goods_letter, label, tile_text
 from render.markers import (
-    initials,
+    Seats,
     player_marker,
-    seat_of,
     tile_sprite,
     truck_sprite,
 )
 from render.sprites import blit, blit_at, draw_text, text_width
 from rules import city_value
+from rules.changes import MapChanges
 from rules.model import Edition
 from rules.network import link_complete
 from rules.state import State
@@ -176,13 +176,16 @@ def _overlay(edition: Edition,
 
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
-                 geo: Geometry = DESKTOP) -> None:
+                 geo: Geometry, seats: Seats, changes: MapChanges | None = None) -> None:
     draw = ImageDraw.Draw(im)
     geoms = layout.sections(edition, geo)
+    changes = changes or MapChanges()
     for link in edition.links.values():
         upgraded = link.id in state.upgraded
         for n, sid in enumerate(link.section_ids(), start=1):
             if sid in state.built:
+                if sid in changes.built or link.id in changes.upgraded:
+                    _changed(draw, geoms[sid], upgraded, o, geo)
                 _built(draw, geoms[sid], link.colour, upgraded, o, geo)
                 feature = link.features[n - 1]
                 if feature in ("S", "D"):
@@ -204,8 +207,12 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
         blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
         spot = _at(placement.station_spot(edition, sid, geo), o)
-        player_marker(draw, im, spot, placement.station_size_of(geo), state.order, pid)
-    _trucks(im, state, edition, o, lang, geo)
+        if sid in changes.stations:
+            r = placement.station_box_of(geo) * 0.75
+            draw.ellipse((spot[0] - r, spot[1] - r, spot[0] + r, spot[1] + r),
+                         outline=style.CHANGE, width=max(3, round(3 * geo.k)))
+        player_marker(draw, im, spot, placement.station_size_of(geo), seats, pid)
+    _trucks(im, state, edition, o, lang, geo, seats, changes)
 
 
 def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgraded: bool,
@@ -216,6 +223,14 @@ def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgrad
     if upgraded:  # the median strip of a dual carriageway
         a, b = _at(g.start, o), _at(g.end, o)
         draw.line([a, b], fill=style.CASING[colour], width=2)
+
+
+def _changed(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, upgraded: bool, o: Point,
+             geo: Geometry = DESKTOP) -> None:
+    """A bright rim under a section the last turn built or upgraded: what is new reads at a
+    glance, in a colour no road, player or city uses."""
+    width = geo.dual_w if upgraded else geo.road_w
+    draw.polygon(_rect(g, width / 2 + 1.5 + round(3 * geo.k), o), fill=style.CHANGE)
 
 
 def _tile(im: Image.Image, c: Point, tile: str, lang: str, size: int = 10) -> None:
@@ -238,23 +253,56 @@ def value_sprite(value: int, on_network: bool, geo: Geometry = DESKTOP) -> Image
 
 
 def _trucks(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
-            geo: Geometry = DESKTOP) -> None:
+            geo: Geometry, seats: Seats, changes: MapChanges) -> None:
     """Each truck: the owner's marker with its goods token, beside its section or depot.
 
-    Trucks sharing a place are fanned out along the road so none hides another.
+    Trucks sharing a place are fanned out along the road so none hides another. A truck the
+    last turn moved gets an arrow from where it stood (a ring if it came onto the map).
     """
     seen: dict[str, int] = {}
+    spots: dict[tuple[str, int], Point] = {}
     for pid in state.order:
-        for truck in state.players[pid].trucks:
+        for n, truck in enumerate(state.players[pid].trucks, start=1):
             if truck is None:
                 continue
             k = seen.get(truck.position, 0)
             seen[truck.position] = k + 1
             x, y = truck_xy(edition, truck.position, k, geo)
-            x, y = x + o[0], y + o[1]
-            blit(im, truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
-                                   truck.goods, goods_letter(truck.goods, lang),
-                                   placement.truck_plate_of(geo)[1]), (x, y))
+            spots[(pid, n)] = (x + o[0], y + o[1])
+    draw = ImageDraw.Draw(im)
+    w, h = placement.truck_plate_of(geo)
+    line = max(3, round(3 * geo.k))
+    for move in changes.trucks:
+        end = spots.get((move.player, move.truck))
+        if end is None:
+            continue
+        if move.start is None:
+            draw.rectangle((end[0] - w / 2 - line - 1, end[1] - h / 2 - line - 1,
+                            end[0] + w / 2 + line, end[1] + h / 2 + line),
+                           outline=style.CHANGE, width=line)
+            continue
+        sx, sy = truck_xy(edition, move.start, 0, geo)
+        _arrow(draw, (sx + o[0], sy + o[1]), end, line, h * 0.9)
+    for pid in state.order:
+        for n, truck in enumerate(state.players[pid].trucks, start=1):
+            if truck is not None:
+                blit(im, truck_sprite(seats.seat(pid), seats.letter(pid), truck.goods,
+                                      goods_letter(truck.goods, lang), h), spots[(pid, n)])
+
+
+def _arrow(draw: ImageDraw.ImageDraw, a: Point, b: Point, width: int, head: float) -> None:
+    """From a to b, its head stopping short of b's truck plate so the plate stays legible."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = (dx * dx + dy * dy) ** 0.5
+    if d < head * 1.5:
+        return
+    ux, uy = dx / d, dy / d
+    tip = (b[0] - ux * head, b[1] - uy * head)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    draw.line([a, base], fill=style.CHANGE, width=width)
+    nx, ny = -uy * head * 0.6, ux * head * 0.6
+    draw.polygon([tip, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny)],
+                 fill=style.CHANGE)
 
 
 def truck_xy(edition: Edition, position: str, k: int = 0, geo: Geometry = DESKTOP) -> Point:

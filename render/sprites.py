@@ -66,3 +66,12 @@ def text_width(value: str, size: int, bold: bool = False) -> float:
 @lru_cache(maxsize=64)
 def cap_height(size: int, bold: bool = False) -> int:
     return -font(size, bold).getbbox("H", anchor="ls")[1]
+
+
+def fit(value: str, size: int, width: float, bold: bool = False) -> str:
+    """`value`, cut with an ellipsis to fit `width` px, so it never runs into its neighbour."""
+    if text_width(value, size, bold) <= width:
+        return value
+    while value and text_width(value + "…", size, bold) > width:
+        value = value[:-1]
+    return value.rstrip() + "…" if value else ""

@@ -20,4 +20,4 @@ class AnimationMixin(ServiceCore):
             log = await self.store.read_log(game_id)
         actions = tuple((a.player_id, a.notation) for a in log)
         return await self.boards.animate(game.edition_hash, tuple(game.player_ids), game.seed,
-                                         actions, lang)
+                                         actions, lang, self.names(game))

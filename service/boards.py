@@ -10,30 +10,36 @@ process pool is the default).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 
 from rules import State
 from rules import apply as rules_apply
+from rules.changes import MapChanges
 
 Renderer = Callable[[State, str, str], bytes]  # (state, view, lang) -> PNG bytes
 VIEWS = ("full", "map", "players")
 
 
-def render_board(state: State, view: str = "full", lang: str = "en") -> bytes:
+def render_board(state: State, view: str = "full", lang: str = "en",
+                 names: Mapping[str, str] | None = None,
+                 changes: MapChanges | None = None) -> bytes:
     """PNG bytes of `state` through `render.board` (imported on first use: Pillow and the
     static background are only paid for once a board is actually drawn)."""
     import render
 
-    return render.board(state, view=view, lang=lang)
+    return render.board(state, view=view, lang=lang, names=names, changes=changes)
 
 
-def render_board_json(state_json: str, view: str = "full", lang: str = "en") -> bytes:
+def render_board_json(state_json: str, view: str = "full", lang: str = "en",
+                      names: Mapping[str, str] | None = None,
+                      changes: MapChanges | None = None) -> bytes:
     """The same from JSON text: what a process pool receives (cheaper to send than a
     pickled state tree, and independent of the worker's class identities)."""
-    return render_board(State.from_json(state_json), view, lang)
+    return render_board(State.from_json(state_json), view, lang, names, changes)
 
 
 def _exit_with_parent() -> None:
@@ -74,7 +80,8 @@ def make_executor(kind: str = "process", workers: int = 2) -> Executor:
 
 
 def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
-                   actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+                   actions: tuple[tuple[str, str], ...], lang: str = "en",
+                   names: Mapping[str, str] | None = None) -> bytes:
     """GIF bytes of a whole game, from its record (runs in a worker)."""
     import render
 
@@ -85,7 +92,7 @@ def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
     for player, notation in actions:
         state = rules_apply(state, player, notation)
         states.append(state)
-    return render.replay(states, lang=lang)
+    return render.replay(states, lang=lang, names=names)
 
 
 class BoardPool:
@@ -97,20 +104,37 @@ class BoardPool:
         self.executor = executor or make_executor(
             "process" if renderer is render_board else "thread")
         self._process = isinstance(self.executor, ProcessPoolExecutor)
+        # a test's stand-in renderer may take only (state, view, lang)
+        self._marks = _takes_names(renderer)
 
-    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
+    async def render(self, state: State, view: str = "full", lang: str = "en", *,
+                     names: Mapping[str, str] | None = None,
+                     changes: MapChanges | None = None) -> bytes:
         loop = asyncio.get_running_loop()
+        extra = {"names": dict(names) if names else None, "changes": changes}
         if self._process and self.renderer is render_board:
-            job = partial(render_board_json, state.to_json(), view, lang)
+            job = partial(render_board_json, state.to_json(), view, lang, **extra)
+        elif self._marks:
+            job = partial(self.renderer, state, view, lang, **extra)
         else:
             job = partial(self.renderer, state, view, lang)
         return await loop.run_in_executor(self.executor, job)
 
     async def animate(self, edition_hash: str, players: tuple[str, ...], seed: int,
-                      actions: tuple[tuple[str, str], ...], lang: str = "en") -> bytes:
+                      actions: tuple[tuple[str, str], ...], lang: str = "en",
+                      names: Mapping[str, str] | None = None) -> bytes:
         loop = asyncio.get_running_loop()
-        job = partial(animate_record, edition_hash, players, seed, actions, lang)
+        job = partial(animate_record, edition_hash, players, seed, actions, lang,
+                      dict(names) if names else None)
         return await loop.run_in_executor(self.executor, job)
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _takes_names(renderer: Callable[..., bytes]) -> bool:
+    try:
+        params = inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return False
+    return "names" in params and "changes" in params

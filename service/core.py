@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import rules
 from rules import State
+from rules.changes import map_changes
 from store import (
     DuplicateInteractionError,
     Game,
@@ -39,6 +40,7 @@ from .errors import (
 )
 from .reminders import first_reminder
 from .replay import initial_state, replay
+from .turn_start import TurnStarts, turn_start_state
 
 Clock = Callable[[], float]
 STATE_CACHE = 64  # recent games' states kept parsed; a state is a few KB
@@ -70,6 +72,7 @@ class ServiceCore:
             BoardPool(renderer) if renderer is not None else BoardPool())
         # (game id) -> (version, state): saves parsing the snapshot on every command.
         self._states: dict[int, tuple[int, State]] = {}
+        self._turn_starts = TurnStarts()
 
     def close(self) -> None:
         self.boards.close()
@@ -180,8 +183,23 @@ class ServiceCore:
     def _forget(self, game_id: int) -> None:
         self._states.pop(game_id, None)
 
-    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
-        return await self.boards.render(state, view, lang)
+    async def render(self, state: State, view: str = "full", lang: str = "en", *,
+                     game: Game | None = None, before: State | None = None) -> bytes:
+        """The board; with `game`, the players' display names on it, never their ids; with
+        `before`, what changed on the map since that state marked."""
+        names = self.names(game) if game is not None else None
+        marks = map_changes(before, state) if before is not None else None
+        return await self.boards.render(state, view, lang, names=names, changes=marks)
+
+    async def _turn_start(self, game: Game) -> State:
+        """The state the turn going on in `game` (as loaded, before a new move) began with."""
+        known = self._turn_starts.get(game.id, game.action_count, game.version)
+        if known is not None:
+            return known
+        with self._translated(game.id):
+            log = await self.store.read_log(game.id, 1, limit=game.action_count)
+        start = initial_state(game.edition_hash, game.player_ids, game.seed)
+        return turn_start_state(start, ((a.player_id, a.notation) for a in log))
 
     @staticmethod
     def decision_kind(state: State) -> str | None:

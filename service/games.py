@@ -105,7 +105,8 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                 current_player=first, by_user=by_user, turn_post=True)
             await self._schedule(started, first)
         self._remember(game_id, started.version, state)
-        board = await self.render(state, "full", game.language)
+        self._turn_starts.remember(game_id, 0, started.version, state)
+        board = await self.render(state, "full", game.language, game=game)
         return StartResult(started, first, self.decision_kind(state) or "", board, state)
 
     # -- playing ----------------------------------------------------------------------------
@@ -150,7 +151,12 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                 interaction_id=interaction_id, status="finished" if over else None,
                 reminders=reminders, turn_post=passed or over)
         self._remember(game_id, result.version, after)
-        board = await self.render(after, "full", lang or game.language) if passed else None
+        board = None
+        if passed:  # the board marks what the whole turn changed, against its first state
+            begun = await self._turn_start(game)
+            self._turn_starts.remember(game_id, game.action_count + 1, result.version, after)
+            board = await self.render(after, "full", lang or game.language, game=game,
+                                      before=begun)
         scores = rules.scores(after) if over else None
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
@@ -241,7 +247,8 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
                     lang: str = "en") -> bytes:
         if view not in ("full", "map", "players"):
             raise BadOption(name="view", value=view, expected="map | players | full")
-        return await self.render(await self.state_at(game_id, at_move), view, lang)
+        game = await self._game(game_id)
+        return await self.render(await self.state_at(game_id, at_move), view, lang, game=game)
 
     async def log(self, game_id: int, lang: str = "en") -> list[str]:
         game = await self._game(game_id)

@@ -55,7 +55,7 @@ class TurnPostsMixin(ServiceCore):
         if last is not None:  # one replay, only when a post was lost
             changed = changes(await self._state_at(game, game.action_count - 1), state)
         over = rules.is_over(state)
-        board = await self.render(state, "full", lang or game.language)
+        board = await self.render(state, "full", lang or game.language, game=game)
         return TurnPost(
             game, game.version, last.player_id if last else None,
             last.notation if last else None, changed, rules.current_player(state),

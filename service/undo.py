@@ -122,7 +122,7 @@ class UndoMixin(ServiceCore):
                 interaction_id=interaction_id, reminders=reminders,
                 turn_post=True)  # an undo is announced with the board, like a turn
         self._remember(game.id, event.to_version, state)
-        board = await self.render(state, "full", game.language)
+        board = await self.render(state, "full", game.language, game=game)
         return UndoResult(game.id, event.to_version, by_user,
                           tuple(a.notation for a in event.removed), forced, next_player,
                           self.decision_kind(state), board)
