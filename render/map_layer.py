@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import geography, layout, placement, style
+from render import geography, layout, legend, placement, style
 from render.fonts import font
 from render.labels import LANGS, goods_letter, label, tile_text
 from render.markers import (
@@ -63,7 +63,7 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
     if not east_open:
         _hatch(im, east)
         draw.line([*east[:19]], fill=style.BORDER, width=3)  # the inner-German border
-        x, y = _at(layout.geo_point(edition, 53.55, 12.6, geo), o)
+        x, y = _at(east_note_spot(edition, lang, geo), o)
         draw.text((x, y), label("east_closed", lang), font=font(round(13 * k), True),
                   fill=style.INK, anchor="mm", stroke_width=3, stroke_fill=style.LAND)
     geoms = layout.sections(edition, geo)
@@ -82,6 +82,44 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
         else:
             draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3,
                                    fill=style.FOREIGN_FILL, outline=style.INK, width=w)
+
+
+def east_note_box(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> placement.Box:
+    """Map-local box of the closed-East note, its halo included (for tests)."""
+    return _east_note_box(lang, geo, east_note_spot(edition, lang, geo))
+
+
+def _east_note_box(lang: str, geo: Geometry, c: Point) -> placement.Box:
+    f = font(round(13 * geo.k), True)
+    return placement.box_at(c, f.getlength(label("east_closed", lang)) + 6,
+                            round(13 * geo.k) + 6)
+
+
+@lru_cache(maxsize=32)
+def east_note_spot(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> Point:
+    """Where "East closed until Era 3" goes: the spot inside the closed territory (north of
+    Berlin first) that covers no name, disc, depot, tile or station space and stays clear
+    of the legend (which cut it) and the map's edge; roads may run under its halo."""
+    legend_box = legend.map_box(edition, geo)
+    names = list(placement.city_labels(edition, geo).values())
+    discs, other = placement.fixed_boxes(edition, geo)
+    first = layout.geo_point(edition, 53.55, 12.6, geo)
+
+    def cost(c: Point) -> float:
+        box = _east_note_box(lang, geo, c)
+        if box[0] < 2 or box[2] > geo.map_w - 2 or _overlaps(box, [legend_box]):
+            return 1e9
+        hidden = _overlaps(box, names) + _overlaps(box, discs) + _overlaps(box, other)
+        return 1000 * hidden + abs(c[0] - first[0]) + abs(c[1] - first[1])
+
+    spots = [layout.geo_point(edition, 53.9 - i * 0.1, 11.4 + j * 0.1, geo)
+             for i in range(36) for j in range(34)]
+    return min([first, *spots], key=cost)
+
+
+def _overlaps(box: placement.Box, others: list[placement.Box]) -> int:
+    return sum(1 for b in others
+               if box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3])
 
 
 def _hatch(im: Image.Image, polygon: list[Point]) -> None:
@@ -230,7 +268,7 @@ def _changed(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, upgraded: bool, o
     """A bright rim under a section the last turn built or upgraded: what is new reads at a
     glance, in a colour no road, player or city uses."""
     width = geo.dual_w if upgraded else geo.road_w
-    draw.polygon(_rect(g, width / 2 + 1.5 + round(3 * geo.k), o), fill=style.CHANGE)
+    draw.polygon(_rect(g, width / 2 + 1.5 + round(4 * geo.k), o), fill=style.CHANGE)
 
 
 def _tile(im: Image.Image, c: Point, tile: str, lang: str, size: int = 10) -> None:
@@ -272,17 +310,23 @@ def _trucks(im: Image.Image, state: State, edition: Edition, o: Point, lang: str
     draw = ImageDraw.Draw(im)
     w, h = placement.truck_plate_of(geo)
     line = max(3, round(3 * geo.k))
+    geoms = layout.sections(edition, geo)
     for move in changes.trucks:
         end = spots.get((move.player, move.truck))
         if end is None:
             continue
-        if move.start is None:
-            draw.rectangle((end[0] - w / 2 - line - 1, end[1] - h / 2 - line - 1,
-                            end[0] + w / 2 + line, end[1] + h / 2 + line),
-                           outline=style.CHANGE, width=line)
+        # a frame on every truck that moved (a step to the next section is too short for
+        # an arrow to read), and an arrow from the road or depot it left
+        draw.rectangle((end[0] - w / 2 - line - 1, end[1] - h / 2 - line - 1,
+                        end[0] + w / 2 + line, end[1] + h / 2 + line),
+                       outline=style.CHANGE, width=line)
+        if move.start in geoms:
+            sx, sy = geoms[move.start].mid
+        elif move.start in edition.depots:
+            sx, sy = layout.depot_xy(edition, move.start, geo)
+        else:
             continue
-        sx, sy = truck_xy(edition, move.start, 0, geo)
-        _arrow(draw, (sx + o[0], sy + o[1]), end, line, h * 0.9)
+        _arrow(draw, (sx + o[0], sy + o[1]), end, line, h * 0.8)
     for pid in state.order:
         for n, truck in enumerate(state.players[pid].trucks, start=1):
             if truck is not None:
