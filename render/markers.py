@@ -65,15 +65,14 @@ def _letters(names: tuple[str, ...]) -> tuple[str, ...]:
     for i, n in enumerate(names):
         words = _words(n)
         if len(words) > 1:
-            two = words[0][:1] + words[1][:1]
-        else:
-            rivals = [names[j].lower() for j in range(len(names))
-                      if j != i and first[j] == first[i]]
-            low = n.lower()
-            at = next((k for k in range(1, len(n))
-                       if all(k >= len(r) or r[k] != low[k] for r in rivals)), 1)
-            two = n[:1] + n[at:at + 1]
-        second.append(two[:1].upper() + two[1:2].lower())
+            second.append((words[0][:1] + words[1][:1]).upper())
+            continue
+        rivals = [names[j].lower() for j in range(len(names))
+                  if j != i and first[j] == first[i]]
+        low = n.lower()
+        at = next((k for k in range(1, len(n))
+                   if all(k >= len(r) or r[k] != low[k] for r in rivals)), 1)
+        second.append(n[:1].upper() + n[at:at + 1].lower())
     out = []
     for i, letter in enumerate(first):
         if first.count(letter) == 1:
