@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from PIL import Image
 
-from render import layout, map_layer, panels, phone_board, player_board, style
+from render import layout, map_layer, panels, phone_board, player_board, style, turn_card
 from render.background import static_background
 from render.labels import LANGS
 from render.layout import VIEWS
@@ -44,6 +44,8 @@ def draw(state: State, view: str = "full", lang: str = "en", names: Names | None
     if map_o is not None:
         map_layer.draw_dynamic(im, state, edition, map_o, lang, layout.geometry(view), seats,
                                changes)
+    if view == "card":
+        turn_card.draw_dynamic(im, state, edition, lang, seats)
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
         geo = panels.DESKTOP if map_o is not None else panels.PHONE

@@ -124,10 +124,21 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                  seats: Seats) -> None:
     draw = ImageDraw.Draw(im)
     mark_whose_move(draw, state, lambda seat: _card_frame(o, seat), radius=8, width=5)
+    draw_cards(im, state, edition, o, lang, seats, state.order)
+
+
+def draw_cards(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+               seats: Seats, who: tuple[str, ...]) -> None:
+    """The cards of the players `who`, one below another from `o` (the turn card draws
+    one, framed in its player's colour)."""
+    draw = ImageDraw.Draw(im)
     ranks = ranked(state, edition)
     score = {r.player: r for r in ranks}
-    for seat, pid in enumerate(state.order):
+    for seat, pid in enumerate(who):
         bx, by = card_origin(o, seat)
+        if len(who) == 1:
+            draw.rounded_rectangle(_card_frame(o, seat), radius=8, width=5,
+                                   outline=style.PLAYER_COLOURS[seats.seat(pid)])
         player = state.players[pid]
         b = (bx, by)
         _identity(draw, im, state, edition, player, b, lang, seats)

@@ -21,7 +21,7 @@ from rules import apply as rules_apply
 from rules.changes import MapChanges
 
 Renderer = Callable[[State, str, str], bytes]  # (state, view, lang) -> PNG bytes
-VIEWS = ("full", "map", "players")
+VIEWS = ("full", "map", "players", "card")
 
 
 def render_board(state: State, view: str = "full", lang: str = "en",

@@ -245,8 +245,8 @@ class GameService(PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin, TurnPost
 
     async def board(self, game_id: int, *, at_move: int | None = None, view: str = "full",
                     lang: str = "en") -> bytes:
-        if view not in ("full", "map", "players"):
-            raise BadOption(name="view", value=view, expected="map | players | full")
+        if view not in ("full", "map", "players", "card"):
+            raise BadOption(name="view", value=view, expected="map | players | full | card")
         game = await self._game(game_id)
         return await self.render(await self.state_at(game_id, at_move), view, lang, game=game)
 

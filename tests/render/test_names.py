@@ -46,7 +46,7 @@ def test_boards_show_names_and_never_ids(snowflake_game: list[State], view: str,
         render.board(state, view, "de", names=NAMES)
     assert _no_id_in(texts) == []
     joined = "\n".join(texts)
-    if view == "map":  # the map names only whose decision it is, in the header
+    if view in ("map", "card"):  # these name whose decision it is (header, card)
         decision = current_player(state)
         if decision is not None:
             assert NAMES[decision] in joined

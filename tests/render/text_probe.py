@@ -27,11 +27,21 @@ def _clear_render_caches() -> None:
 @contextmanager
 def drawn_text() -> Iterator[list[str]]:
     """Inside the block, every string drawn is appended to the list it yields."""
-    seen: list[str] = []
+    with drawn_text_sizes() as sized:
+        seen: list[str] = []
+        yield seen
+        seen += [t for t, _size in sized]
+
+
+@contextmanager
+def drawn_text_sizes() -> Iterator[list[tuple[str, int]]]:
+    """The same with each string's font size in px."""
+    seen: list[tuple[str, int]] = []
     original: Callable[..., Any] = ImageDraw.ImageDraw.text
 
     def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> Any:
-        seen.append(str(text))
+        font = kw.get("font") or (args[1] if len(args) > 1 else None)
+        seen.append((str(text), int(getattr(font, "size", 0))))
         return original(self, xy, text, *args, **kw)
 
     _clear_render_caches()
