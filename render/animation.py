@@ -40,12 +40,9 @@ def replay(states: Sequence[State], lang: str = "en", view: str = "map",
         raise ValueError("replay needs at least one state")
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
-    from rules.changes import map_changes
-
-    ends = turn_ends(states)
-    # each frame marks what its turn changed, against the frame before
-    frames = [to_palette(draw(s, view, lang, names, map_changes(ends[i - 1], s) if i else None))
-              for i, s in enumerate(ends)]
+    # no change markings: the animation shows the change, and marks that come and go every
+    # frame made the GIF 75% larger (bench/RESULTS.md)
+    frames = [to_palette(draw(s, view, lang, names)) for s in turn_ends(states)]
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
