@@ -4,8 +4,10 @@
 
 Plays one seeded random 4-player game, then times `render.board(state, "full")` on states
 spread over the game against the baseline the target is measured by: paste (copy) the
-cached background and encode it the same way. Prints the figures and checks the targets:
-median <= 100 ms, PNG <= 500 KB, median within 2x of the baseline, replay <= 8 MB.
+cached background and encode it the same way. Every board is drawn as a turn post is: with
+display names and the markings of what its turn changed (rules.changes). Prints the figures
+and checks the targets: median <= 100 ms, PNG <= 500 KB, median within 2x of the baseline,
+replay <= 8 MB, turn card (view "card") <= 500 KB.
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ from rules import (
     load_edition,
     new_game,
 )
+from rules.changes import MapChanges, map_changes
 from rules.state import State
+
+NAMES = {"ann": "Ann Avery", "ben": "Benedikt", "cem": "Cem", "dan": "Danielle Dupont"}
 
 
 def play(players: list[str], seed: int) -> list[State]:
@@ -54,11 +59,29 @@ def timed(fn, repeat: int) -> list[float]:  # type: ignore[no-untyped-def]
     return out
 
 
+def turn_changes(states: list[State]) -> dict[int, MapChanges]:
+    """For each state, what its turn changed so far: against the state its turn began with."""
+    from service.replay import turn_passed
+
+    out, begun = {}, states[0]
+    for i, state in enumerate(states):
+        if i and turn_passed(states[i - 1], state):
+            out[i] = map_changes(begun, state)  # the post of the turn that just ended
+            begun = state
+        else:
+            out[i] = map_changes(begun, state)
+    return out
+
+
 def main() -> int:
     states = play(["ann", "ben", "cem", "dan"], seed=11)
-    sample = states[:: max(1, len(states) // 20)]
+    marks = turn_changes(states)
+    step = max(1, len(states) // 20)
+    sample = states[::step]
+    marked = {id(s): marks[i * step] for i, s in enumerate(sample)}
+    shown = sum(bool(m) for m in marked.values())
     for s in sample:  # warm the caches: backgrounds per era, text masks, label overlay
-        render.board(s)
+        render.board(s, names=NAMES, changes=marked[id(s)])
     board_ms: list[float] = []
     base_ms: list[float] = []
     sizes: list[int] = []
@@ -68,24 +91,27 @@ def main() -> int:
                                s.era >= edition.east_opens_era)
         # interleaved, so a busy machine slows both sides of the ratio alike
         for _ in range(7):
-            board_ms += timed(lambda s=s: sizes.append(len(render.board(s))), 1)
+            board_ms += timed(lambda s=s: sizes.append(len(render.board(
+                s, names=NAMES, changes=marked[id(s)]))), 1)
             base_ms += timed(lambda bg=bg: render.encode_png(bg.copy()), 1)
     # the phone views (not targets: the full board is the largest): time and size per view
     phone: dict[str, tuple[list[float], list[int]]] = {}
-    for view in ("map", "players"):
+    for view in ("map", "players", "card"):
         ms: list[float] = []
         kb: list[int] = []
         for s in sample:
             render.board(s, view)  # warm this view's background
-            ms += timed(lambda s=s, view=view, kb=kb: kb.append(len(render.board(s, view))), 3)
+            ms += timed(lambda s=s, view=view, kb=kb: kb.append(len(render.board(
+                s, view, names=NAMES, changes=marked[id(s)]))), 3)
         phone[view] = (ms, kb)
     rgb_ms = timed(lambda: render.draw(sample[-1]).save(io.BytesIO(), "PNG"), 5)
     t = time.perf_counter()
-    anim = render.replay(states)
+    anim = render.replay(states, names=NAMES)
     replay_s = time.perf_counter() - t
     med, base = statistics.median(board_ms), statistics.median(base_ms)
     p95 = sorted(board_ms)[int(len(board_ms) * 0.95)]
-    print(f"game: {len(states)} states, {len(sample)} sampled, 7 interleaved runs each")
+    print(f"game: {len(states)} states, {len(sample)} sampled ({shown} with change markings),"
+          " 7 interleaved runs each")
     print(f"full board draw+encode: median {med:.1f} ms, p95 {p95:.1f} ms")
     print(f"baseline (copy cached background + encode): median {base:.1f} ms "
           f"-> ratio {med / base:.2f}x")
@@ -97,7 +123,9 @@ def main() -> int:
         print(f"{view} view ({'x'.join(map(str, render.layout.view_size(view)))}): median "
               f"{statistics.median(ms):.1f} ms, PNG max {max(kb) / 1024:.0f} KB")
     print(f"replay: {len(anim) / 1024 / 1024:.2f} MB in {replay_s:.1f} s")
-    ok = med <= 100 and max(sizes) <= 500 * 1024 and med <= 2 * base and len(anim) <= 8 << 20
+    card_kb = max(phone["card"][1])
+    ok = (med <= 100 and max(sizes) <= 500 * 1024 and med <= 2 * base and len(anim) <= 8 << 20
+          and card_kb <= 500 * 1024)
     print("targets:", "met" if ok else "NOT met")
     return 0 if ok else 1
 

@@ -8,7 +8,7 @@ stores only the rectangle that changed since the previous frame (disposal 1 keep
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO
 
 from PIL import GifImagePlugin, Image, ImageChops
@@ -40,15 +40,16 @@ def _turn_key(state: State) -> tuple[str, int]:
     return (state.phase, 0 if state.turn is None else state.turn.number)
 
 
-def replay(states: Sequence[State], lang: str = "en", view: str = "map") -> bytes:
+def replay(states: Sequence[State], lang: str = "en", view: str = "map",
+           names: Mapping[str, str] | None = None) -> bytes:
     """The animation as GIF bytes; `states` is the game's states in order (at least one)."""
     out = io.BytesIO()
-    write_replay(states, out, lang=lang, view=view)
+    write_replay(states, out, lang=lang, view=view, names=names)
     return out.getvalue()
 
 
 def write_replay(states: Iterable[State], out: IO[bytes], lang: str = "en",
-                 view: str = "map") -> int:
+                 view: str = "map", names: Mapping[str, str] | None = None) -> int:
     """Stream the animation of `states` (any iterable, consumed once) to `out` as a GIF;
     returns the number of frames written.
 
@@ -60,8 +61,10 @@ def write_replay(states: Iterable[State], out: IO[bytes], lang: str = "en",
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
     writer = _GifWriter(out)
+    # no change markings: the animation shows the change, and marks that come and go every
+    # frame made the GIF 75% larger (bench/RESULTS.md)
     for state in iter_turn_ends(states):
-        writer.add(to_palette(draw(state, view, lang)))
+        writer.add(to_palette(draw(state, view, lang, names)))
     if not writer.frames and writer.pending is None:
         raise ValueError("replay needs at least one state")
     writer.close()

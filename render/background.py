@@ -12,7 +12,16 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render import layout, legend, map_layer, panels, phone_board, player_board, style
+from render import (
+    layout,
+    legend,
+    map_layer,
+    panels,
+    phone_board,
+    player_board,
+    style,
+    turn_card,
+)
 from rules import Edition
 
 
@@ -30,6 +39,8 @@ def static_background(edition: Edition, view: str, lang: str, players: int,
         map_layer.draw_static(sheet, edition, (0, 0), lang, east_open, geo)
         legend.draw_on_map(sheet, edition, (0, 0), lang, geo)
         im.paste(sheet, (int(map_o[0]), int(map_o[1])))
+    if view == "card":
+        turn_card.draw_static(im, edition, lang)
     panel_o = layout.panel_origin(view)
     if panel_o is not None:
         panel_geo = panels.DESKTOP if map_o is not None else panels.PHONE

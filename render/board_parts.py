@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from render import layout, style
 from render.labels import label
 from render.markers import card_chip, seat_of
+from render.scores import PARTS, Ranked
 from rules import Edition, Player, State, pending_decision
 
 Point = layout.Point
@@ -82,3 +83,26 @@ def delivery_marks(player: Player, code: str) -> tuple[str, bool, bool]:
     if got is None:
         return ("", False, False)
     return (got.goods, got.dm, got.pharma)
+
+
+def score_parts(r: Ranked, lang: str) -> str:
+    """"Lob 3 · Net 8 · Tra 4 · Ser 2 · Fin 5": a player's points, part by part."""
+    return " · ".join(f"{label('short_' + part, lang)} {r.parts.get(part, 0)}"
+                      for part in PARTS if part in r.parts)
+
+
+def score_total(r: Ranked, lang: str, over: bool) -> str:
+    """"22 pts", with the rank first once the game is over ("1. 22 pts")."""
+    total = f"{r.total} {label('pts', lang)}"
+    return f"{r.rank}. {total}" if over else total
+
+
+def tie_break(r: Ranked, lang: str) -> str:
+    """What separated this player from another with equal points; "" when none did."""
+    if not r.decided_by:
+        return ""
+    return label(f"tie_break_{r.decided_by}", lang, n=r.key[r.decided_by])
+
+
+def shares_rank(r: Ranked, ranks: list[Ranked]) -> bool:
+    return sum(1 for q in ranks if q.rank == r.rank) > 1

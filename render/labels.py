@@ -48,6 +48,24 @@ _TABLE: dict[str, dict[str, str]] = {
     "east_closed": {"en": "East closed until Era 3", "de": "Osten bis Ära 3 geschlossen",
                     "fr": "Est fermé jusqu'à l'ère 3"},
     "score": {"en": "points", "de": "Punkte", "fr": "points"},
+    "points": {"en": "Points", "de": "Punkte", "fr": "Points"},
+    "pts": {"en": "pts", "de": "P.", "fr": "pts"},
+    # a department's part of the score, short for the player boards' score line
+    # (the glossary's "Verwaltungslobby" / "Hall de l'Administration"; a bare "Hall" is
+    # a forbidden variant)
+    "short_lobby": {"en": "Lob", "de": "VLob", "fr": "HdA"},
+    "short_network": {"en": "Net", "de": "Netz", "fr": "Rés"},
+    "short_trade": {"en": "Tra", "de": "Hdl", "fr": "Com"},
+    "short_service": {"en": "Ser", "de": "Serv", "fr": "Serv"},
+    "short_finance": {"en": "Fin", "de": "Fin", "fr": "Fin"},
+    # what separated players with equal points at the end (rules.scoring.ranking_key)
+    "tie_break_1": {"en": "tie-break: {n} employees in the administration",
+                    "de": "Gleichstand: {n} Mitarbeiter in der Verwaltung",
+                    "fr": "égalité : {n} employés dans l'Administration"},
+    "tie_break_2": {"en": "tie-break: floor values {n}", "de": "Gleichstand: Etagenwerte {n}",
+                    "fr": "égalité : valeur des étages {n}"},
+    "tie_shared": {"en": "tie: shared rank", "de": "Gleichstand: geteilter Platz",
+                   "fr": "égalité : place partagée"},
     # action slots
     "slot_build": {"en": "Build", "de": "Bauen", "fr": "Construire"},
     "slot_upgrade": {"en": "Upgrade", "de": "Ausbauen", "fr": "Élargir"},

@@ -25,7 +25,7 @@ ROAD_W = 7  # a built single carriageway
 DUAL_W = 15  # an upgraded dual carriageway: clearly wider
 SECTION_GAP = 5  # pixels between neighbouring sections of one link
 
-VIEWS = ("full", "map", "players")
+VIEWS = ("full", "map", "players", "card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ PHONE = Geometry("phone", 800, 1380, 40, 40, stretch=1.4, spread=52.0, k=1.4,
 
 def geometry(view: str) -> Geometry:
     """The map view is for phones; the full view stays the desktop overview."""
-    return PHONE if view == "map" else DESKTOP
+    return PHONE if view in ("map", "card") else DESKTOP
 
 
 Point = tuple[float, float]
@@ -96,7 +96,7 @@ class SectionGeom:
 
 # The players view: the shared boards (panels.py), then one phone_board card per player.
 PLAYERS_TOP = 476  # below panels.PHONE and the legend beside its card display
-PLAYER_CARD_H = 352
+PLAYER_CARD_H = 384  # phone_board's rows, the score row included
 
 
 def view_size(view: str, players: int = 4) -> tuple[int, int]:
@@ -107,12 +107,19 @@ def view_size(view: str, players: int = 4) -> tuple[int, int]:
         return PHONE.map_w, HEADER_H + PHONE.map_h
     if view == "players":
         return PANEL_W, HEADER_H + PLAYERS_TOP + players * PLAYER_CARD_H
+    if view == "card":  # the phone map and, below it, the acting player's card
+        return PHONE.map_w, HEADER_H + PHONE.map_h + PLAYER_CARD_H
     raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
 
 
 def map_origin(view: str) -> Point | None:
     """Top-left of the map inside the view's image, or None when the view has no map."""
-    return (0, HEADER_H) if view in ("full", "map") else None
+    return (0, HEADER_H) if view in ("full", "map", "card") else None
+
+
+def card_top(view: str = "card") -> int:
+    """Where the turn card's player card starts (image pixels): below the phone map."""
+    return HEADER_H + PHONE.map_h
 
 
 def panel_origin(view: str) -> Point | None:

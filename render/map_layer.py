@@ -11,18 +11,17 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import geography, layout, placement, style
+from render import geography, layout, legend, placement, style
 from render.fonts import font
 from render.labels import LANGS, goods_letter, label, tile_text
 from render.markers import (
-    initials,
+    Seats,
     player_marker,
-    seat_of,
     tile_sprite,
     truck_sprite,
 )
 from render.sprites import blit, blit_at, draw_text, text_width
-from rules import Edition, State, city_value, link_complete
+from rules import Edition, MapChanges, State, city_value, link_complete
 
 Point = layout.Point
 Geometry = layout.Geometry
@@ -60,7 +59,7 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
     if not east_open:
         _hatch(im, east)
         draw.line([*east[:19]], fill=style.BORDER, width=3)  # the inner-German border
-        x, y = _at(layout.geo_point(edition, 53.55, 12.6, geo), o)
+        x, y = _at(east_note_spot(edition, lang, geo), o)
         draw.text((x, y), label("east_closed", lang), font=font(round(13 * k), True),
                   fill=style.INK, anchor="mm", stroke_width=3, stroke_fill=style.LAND)
     geoms = layout.sections(edition, geo)
@@ -79,6 +78,44 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
         else:
             draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3,
                                    fill=style.FOREIGN_FILL, outline=style.INK, width=w)
+
+
+def east_note_box(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> placement.Box:
+    """Map-local box of the closed-East note, its halo included (for tests)."""
+    return _east_note_box(lang, geo, east_note_spot(edition, lang, geo))
+
+
+def _east_note_box(lang: str, geo: Geometry, c: Point) -> placement.Box:
+    f = font(round(13 * geo.k), True)
+    return placement.box_at(c, f.getlength(label("east_closed", lang)) + 6,
+                            round(13 * geo.k) + 6)
+
+
+@lru_cache(maxsize=32)
+def east_note_spot(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> Point:
+    """Where "East closed until Era 3" goes: the spot inside the closed territory (north of
+    Berlin first) that covers no name, disc, depot, tile or station space and stays clear
+    of the legend (which cut it) and the map's edge; roads may run under its halo."""
+    legend_box = legend.map_box(edition, geo)
+    names = list(placement.city_labels(edition, geo).values())
+    discs, other = placement.fixed_boxes(edition, geo)
+    first = layout.geo_point(edition, 53.55, 12.6, geo)
+
+    def cost(c: Point) -> float:
+        box = _east_note_box(lang, geo, c)
+        if box[0] < 2 or box[2] > geo.map_w - 2 or _overlaps(box, [legend_box]):
+            return 1e9
+        hidden = _overlaps(box, names) + _overlaps(box, discs) + _overlaps(box, other)
+        return 1000 * hidden + abs(c[0] - first[0]) + abs(c[1] - first[1])
+
+    spots = [layout.geo_point(edition, 53.9 - i * 0.1, 11.4 + j * 0.1, geo)
+             for i in range(36) for j in range(34)]
+    return min([first, *spots], key=cost)
+
+
+def _overlaps(box: placement.Box, others: list[placement.Box]) -> int:
+    return sum(1 for b in others
+               if box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3])
 
 
 def _hatch(im: Image.Image, polygon: list[Point]) -> None:
@@ -173,13 +210,16 @@ def _overlay(edition: Edition,
 
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
-                 geo: Geometry = DESKTOP) -> None:
+                 geo: Geometry, seats: Seats, changes: MapChanges | None = None) -> None:
     draw = ImageDraw.Draw(im)
     geoms = layout.sections(edition, geo)
+    changes = changes or MapChanges()
     for link in edition.links.values():
         upgraded = link.id in state.upgraded
         for n, sid in enumerate(link.section_ids(), start=1):
             if sid in state.built:
+                if sid in changes.built or link.id in changes.upgraded:
+                    _changed(draw, geoms[sid], upgraded, o, geo)
                 _built(draw, geoms[sid], link.colour, upgraded, o, geo)
                 feature = link.features[n - 1]
                 if feature in ("S", "D"):
@@ -201,8 +241,12 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
         blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
         spot = _at(placement.station_spot(edition, sid, geo), o)
-        player_marker(draw, im, spot, placement.station_size_of(geo), state.order, pid)
-    _trucks(im, state, edition, o, lang, geo)
+        if sid in changes.stations:
+            r = placement.station_box_of(geo) * 0.75
+            draw.ellipse((spot[0] - r, spot[1] - r, spot[0] + r, spot[1] + r),
+                         outline=style.CHANGE, width=max(3, round(3 * geo.k)))
+        player_marker(draw, im, spot, placement.station_size_of(geo), seats, pid)
+    _trucks(im, state, edition, o, lang, geo, seats, changes)
 
 
 def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgraded: bool,
@@ -213,6 +257,14 @@ def _built(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, colour: str, upgrad
     if upgraded:  # the median strip of a dual carriageway
         a, b = _at(g.start, o), _at(g.end, o)
         draw.line([a, b], fill=style.CASING[colour], width=2)
+
+
+def _changed(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, upgraded: bool, o: Point,
+             geo: Geometry = DESKTOP) -> None:
+    """A bright rim under a section the last turn built or upgraded: what is new reads at a
+    glance, in a colour no road, player or city uses."""
+    width = geo.dual_w if upgraded else geo.road_w
+    draw.polygon(_rect(g, width / 2 + 1.5 + round(4 * geo.k), o), fill=style.CHANGE)
 
 
 def _tile(im: Image.Image, c: Point, tile: str, lang: str, size: int = 10) -> None:
@@ -235,23 +287,62 @@ def value_sprite(value: int, on_network: bool, geo: Geometry = DESKTOP) -> Image
 
 
 def _trucks(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
-            geo: Geometry = DESKTOP) -> None:
+            geo: Geometry, seats: Seats, changes: MapChanges) -> None:
     """Each truck: the owner's marker with its goods token, beside its section or depot.
 
-    Trucks sharing a place are fanned out along the road so none hides another.
+    Trucks sharing a place are fanned out along the road so none hides another. A truck the
+    last turn moved gets an arrow from where it stood (a ring if it came onto the map).
     """
     seen: dict[str, int] = {}
+    spots: dict[tuple[str, int], Point] = {}
     for pid in state.order:
-        for truck in state.players[pid].trucks:
+        for n, truck in enumerate(state.players[pid].trucks, start=1):
             if truck is None:
                 continue
             k = seen.get(truck.position, 0)
             seen[truck.position] = k + 1
             x, y = truck_xy(edition, truck.position, k, geo)
-            x, y = x + o[0], y + o[1]
-            blit(im, truck_sprite(seat_of(state.order, pid), initials(state.order)[pid],
-                                   truck.goods, goods_letter(truck.goods, lang),
-                                   placement.truck_plate_of(geo)[1]), (x, y))
+            spots[(pid, n)] = (x + o[0], y + o[1])
+    draw = ImageDraw.Draw(im)
+    w, h = placement.truck_plate_of(geo)
+    line = max(3, round(3 * geo.k))
+    geoms = layout.sections(edition, geo)
+    for move in changes.trucks:
+        end = spots.get((move.player, move.truck))
+        if end is None:
+            continue
+        # a frame on every truck that moved (a step to the next section is too short for
+        # an arrow to read), and an arrow from the road or depot it left
+        draw.rectangle((end[0] - w / 2 - line - 1, end[1] - h / 2 - line - 1,
+                        end[0] + w / 2 + line, end[1] + h / 2 + line),
+                       outline=style.CHANGE, width=line)
+        if move.start in geoms:
+            sx, sy = geoms[move.start].mid
+        elif move.start in edition.depots:
+            sx, sy = layout.depot_xy(edition, move.start, geo)
+        else:
+            continue
+        _arrow(draw, (sx + o[0], sy + o[1]), end, line, h * 0.8)
+    for pid in state.order:
+        for n, truck in enumerate(state.players[pid].trucks, start=1):
+            if truck is not None:
+                blit(im, truck_sprite(seats.seat(pid), seats.letter(pid), truck.goods,
+                                      goods_letter(truck.goods, lang), h), spots[(pid, n)])
+
+
+def _arrow(draw: ImageDraw.ImageDraw, a: Point, b: Point, width: int, head: float) -> None:
+    """From a to b, its head stopping short of b's truck plate so the plate stays legible."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = (dx * dx + dy * dy) ** 0.5
+    if d < head * 1.5:
+        return
+    ux, uy = dx / d, dy / d
+    tip = (b[0] - ux * head, b[1] - uy * head)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    draw.line([a, base], fill=style.CHANGE, width=width)
+    nx, ny = -uy * head * 0.6, ux * head * 0.6
+    draw.polygon([tip, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny)],
+                 fill=style.CHANGE)
 
 
 def truck_xy(edition: Edition, position: str, k: int = 0, geo: Geometry = DESKTOP) -> Point:

@@ -6,25 +6,91 @@ without colour vision (seat order fixes colour and shape for the whole game).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render import style
-from render.sprites import blit, blit_at, draw_text, text_width
+from render.sprites import blit, blit_at, draw_text, shown_id, text_width
 from rules import Edition
 
 RGB = style.RGB
 
 
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Who sits where and what the board calls them: the seat order (ids, as the state
+    has them) and each player's display name in that order. Ids are Discord snowflakes
+    ("1577227118436368397") that mean nothing at the table, so nothing draws them."""
+
+    order: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def seat(self, pid: str) -> int:
+        return seat_of(self.order, pid)
+
+    def name(self, pid: str) -> str:
+        return _unique_names(self.names)[self.order.index(pid)] if pid in self.order else pid
+
+    def letter(self, pid: str) -> str:
+        return _letters(_unique_names(self.names))[self.order.index(pid)]
+
+
+def seats_of(order: tuple[str, ...], names: Mapping[str, str] | None = None) -> Seats:
+    """The seats with display names from `names` (player id -> name), ids where missing;
+    bounded like ids, so no name can overflow its place or the font engine."""
+    names = names or {}
+    return Seats(order, tuple(shown_id((names.get(pid) or pid).strip() or pid)
+                              for pid in order))
+
+
 @lru_cache(maxsize=64)
-def initials(order: tuple[str, ...]) -> dict[str, str]:
+def _unique_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Two players called alike get their seat number after the name ("Alex 1", "Alex 3")."""
+    return tuple(f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names))
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[^\w]+", name) if w] or [name or "?"]
+
+
+@lru_cache(maxsize=64)
+def _letters(names: tuple[str, ...]) -> tuple[str, ...]:
+    """One letter per player; where first letters clash, two: the word initials ("Jules
+    Verne" "JV") or the first letter where the names part ("Anna" "An", "Anton" "At");
+    where even that clashes, the letter and the seat number ("A2")."""
+    first = [_words(n)[0][:1].upper() for n in names]
+    second = []
+    for i, n in enumerate(names):
+        words = _words(n)
+        if len(words) > 1:
+            second.append((words[0][:1] + words[1][:1]).upper())
+            continue
+        rivals = [names[j].lower() for j in range(len(names))
+                  if j != i and first[j] == first[i]]
+        low = n.lower()
+        at = next((k for k in range(1, len(n))
+                   if all(k >= len(r) or r[k] != low[k] for r in rivals)), 1)
+        second.append(n[:1].upper() + n[at:at + 1].lower())
+    out = []
+    for i, letter in enumerate(first):
+        if first.count(letter) == 1:
+            out.append(letter)
+        elif len(second[i]) == 2 and second.count(second[i]) == 1:
+            out.append(second[i])
+        else:
+            out.append(f"{letter}{i + 1}")
+    return tuple(out)
+
+
+def initials(order: tuple[str, ...],
+             names: Mapping[str, str] | None = None) -> dict[str, str]:
     """One letter per player, two where first letters clash ("An", "Al")."""
-    first = [pid[:1].upper() or "?" for pid in order]
-    out = {}
-    for pid, letter in zip(order, first, strict=True):
-        out[pid] = (pid[:2].capitalize() if first.count(letter) > 1 else letter) or "?"
-    return out
+    seats = seats_of(order, names)
+    return {pid: seats.letter(pid) for pid in order}
 
 
 def seat_of(order: tuple[str, ...], pid: str) -> int:
@@ -32,9 +98,9 @@ def seat_of(order: tuple[str, ...], pid: str) -> int:
 
 
 def player_marker(draw: ImageDraw.ImageDraw, im: Image.Image, centre: tuple[float, float],
-                  size: int, order: tuple[str, ...], pid: str) -> None:
+                  size: int, seats: Seats, pid: str) -> None:
     """The player's shape in their colour with their initial, outlined in ink."""
-    blit(im, marker_sprite(seat_of(order, pid), size, initials(order)[pid]), centre)
+    blit(im, marker_sprite(seats.seat(pid), size, seats.letter(pid)), centre)
 
 
 @lru_cache(maxsize=256)

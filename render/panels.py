@@ -17,9 +17,10 @@ from PIL import Image, ImageDraw
 from render import layout, style
 from render.fonts import font
 from render.labels import goods_letter, label
-from render.markers import card_chip, goods_token, player_marker
-from render.sprites import draw_text, shown_id, text_width
-from rules import Edition, State, pending_decision, scores
+from render.markers import Seats, card_chip, goods_token, player_marker
+from render.scores import ranked
+from render.sprites import draw_text, fit, text_width
+from rules import Edition, State, pending_decision
 
 Point = layout.Point
 
@@ -129,7 +130,8 @@ def draw_header_static(im: Image.Image, width: int) -> None:
     ImageDraw.Draw(im).rectangle((0, 0, width - 1, layout.HEADER_H - 1), fill=style.HEADER_BG)
 
 
-def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> None:
+def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
+                seats: Seats) -> None:
     """Era and supply on the left, then who must decide what (or the final scores)."""
     draw = ImageDraw.Draw(im)
     y = layout.HEADER_H / 2
@@ -148,22 +150,25 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str) -> N
         x += text_width(text, 15) + 14
     decision = pending_decision(state)
     if decision is None:
-        pts = scores(state)
         text = label("game_over", lang) + ": " + "  ".join(
-            f"{shown_id(pid)} {pts[pid]}" for pid in sorted(state.order, key=lambda p: -pts[p]))
-        draw_text(im, (x, y), text, 17, style.HIGHLIGHT, bold=True, anchor="lm")
+            f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition))
+        room = im.width - x - 8
+        size = next((s for s in (20, 18, 16, 14) if text_width(text, s, True) <= room), 14)
+        draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
+                  anchor="lm")
         return
     # the one thing the table waits for, as large as the width allows: the map and players
     # views are shown ~400 px wide on a phone, where 18 px text shrinks to 9 px
     draw.rounded_rectangle((x - 4, 5, x + 30, layout.HEADER_H - 6), radius=5, fill=style.PAPER)
-    player_marker(draw, im, (x + 13, y), 26, state.order, decision.player)
+    player_marker(draw, im, (x + 13, y), 26, seats, decision.player)
     x += 38
-    text = f"{shown_id(decision.player)}: {label('decide_' + decision.kind, lang)}"
+    text = f"{seats.name(decision.player)}: {label('decide_' + decision.kind, lang)}"
     if state.phase == "final":
         text += f" ({label('final_round', lang)})"
     room = im.width - x - 8
     size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), 16)
-    draw_text(im, (x, y), text, size, style.HIGHLIGHT, bold=True, anchor="lm")
+    draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
+              anchor="lm")
 
 
 # ----- offices, administration, display -----
@@ -204,21 +209,21 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
 
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
-                 geo: PanelGeom = DESKTOP) -> None:
+                 geo: PanelGeom, seats: Seats) -> None:
     draw = ImageDraw.Draw(im)
     ox, oy = o
     for i, colour in enumerate(edition.colours):
         for s, pid in enumerate(state.offices.get(colour, ())):
             x0, y0, x1, y1 = _box(o, seat_box(i, s, geo))
             player_marker(draw, im, ((x0 + x1) / 2, (y0 + y1) / 2), geo.seat_marker,
-                          state.order, pid)
+                          seats, pid)
     # lobby: marker and count per player who has anyone there
     x = ox + geo.admin_x + geo.lobby_dx
     y = oy + geo.lobby_y + geo.lobby_h // 2
     for pid in state.order:
         n = state.players[pid].lobby
         if n:
-            player_marker(draw, im, (x, y), geo.lobby_marker, state.order, pid)
+            player_marker(draw, im, (x, y), geo.lobby_marker, seats, pid)
             draw_text(im, (x + geo.lobby_marker * 13 // 20, y), f"×{n}", geo.lobby_count,
                       style.INK, bold=True, anchor="lm")
             x += geo.lobby_step
@@ -231,7 +236,7 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                 if n:
                     cx = x0 + geo.floor_dx // 2 + (k % 2) * geo.floor_dx
                     cy = y0 + geo.floor_dy * 11 // 20 + (k // 2) * geo.floor_dy
-                    player_marker(draw, im, (cx, cy), geo.floor_marker, state.order, pid)
+                    player_marker(draw, im, (cx, cy), geo.floor_marker, seats, pid)
                     draw_text(im, (cx + geo.floor_marker * 10 // 16, cy), f"{n}",
                               geo.floor_count, style.INK, bold=True, anchor="lm")
                     k += 1

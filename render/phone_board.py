@@ -22,11 +22,16 @@ from render.board_parts import (
     draw_hand_and_slots,
     mark_whose_move,
     route_names,
+    score_parts,
+    score_total,
+    shares_rank,
     staff_line,
+    tie_break,
 )
 from render.labels import goods_letter, label
-from render.markers import goods_token, player_marker, seat_of
+from render.markers import Seats, goods_token, player_marker
 from render.player_board import lock_label, place_name
+from render.scores import Ranked, ranked
 from render.sprites import draw_text, fit, text_width
 from rules import Edition, Player, State
 
@@ -42,19 +47,21 @@ BIG = 28
 
 ROW_ID = 24  # centre line of the identity row
 ROW_ROUTE = 58
-ROW_HAND = 80  # titles; chips below
+ROW_SCORE = 90  # the points, part by part, and the total
+SHIFT = 32  # the rows below the score row moved down by its height
+ROW_HAND = 80 + SHIFT  # titles; chips below
 CHIP_W, CHIP_H = 28, 40
 SLOT_X = 286
 SLOT_W = 96
-ROW_KEYS = 154  # titles; boxes below
+ROW_KEYS = 154 + SHIFT  # titles; boxes below
 KEY_W = 37
 KEY_H = 32
 DEV_X = 352
 DEV_W = 34
-ROW_DELIVERY = 218
+ROW_DELIVERY = 218 + SHIFT
 DELIVERY_W = 94
 DELIVERY_H = 64
-ROW_TRUCKS = 296
+ROW_TRUCKS = 296 + SHIFT
 
 
 def card_origin(o: Point, seat: int) -> Point:
@@ -112,40 +119,57 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
         title(10, ROW_TRUCKS - 4, "trucks")
 
 
-def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+                 seats: Seats) -> None:
     draw = ImageDraw.Draw(im)
     mark_whose_move(draw, state, lambda seat: _card_frame(o, seat), radius=8, width=5)
-    for seat, pid in enumerate(state.order):
+    draw_cards(im, state, edition, o, lang, seats, state.order)
+
+
+def draw_cards(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+               seats: Seats, who: tuple[str, ...]) -> None:
+    """The cards of the players `who`, one below another from `o` (the turn card draws
+    one, framed in its player's colour)."""
+    draw = ImageDraw.Draw(im)
+    ranks = ranked(state, edition)
+    score = {r.player: r for r in ranks}
+    for seat, pid in enumerate(who):
         bx, by = card_origin(o, seat)
+        if len(who) == 1:
+            draw.rounded_rectangle(_card_frame(o, seat), radius=8, width=5,
+                                   outline=style.PLAYER_COLOURS[seats.seat(pid)])
         player = state.players[pid]
         b = (bx, by)
-        _identity(draw, im, state, edition, player, b, lang)
+        _identity(draw, im, state, edition, player, b, lang, seats)
+        _score(im, state, score[pid], ranks, b, lang)
         _hand_and_slots(draw, im, edition, player, b)
-        _keys_and_development(draw, im, state, edition, player, b, lang)
+        _keys_and_development(draw, im, seats, edition, player, b, lang)
         _deliveries(draw, im, edition, player, b, lang)
         _trucks(draw, im, edition, player, b, lang)
 
 
 def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
-              player: Player, b: Point, lang: str) -> None:
+              player: Player, b: Point, lang: str, seats: Seats) -> None:
     bx, by = b
     y = by + ROW_ID
-    player_marker(draw, im, (bx + 24, y), 32, state.order, player.id)
-    name = fit(player.id, BIG, True, 200.0)
-    name_w = min(200.0, text_width(name, BIG, True))
+    player_marker(draw, im, (bx + 24, y), 32, seats, player.id)
+    name = fit(seats.name(player.id), BIG, 200, True)
     draw_text(im, (bx + 46, y), name, BIG, style.INK, bold=True, anchor="lm")
-    x = bx + 46 + name_w + 18
+    x = bx + 46 + text_width(name, BIG, True) + 18
     money = f"{player.money} DM"
     draw_text(im, (x, y), money, BIG, style.INK, bold=True, anchor="lm")
     x += text_width(money, BIG, True) + 22
     staff = staff_line(player, lang)
-    draw_text(im, (x, y), staff, TEXT, style.INK, anchor="lm")
+    room = bx + CARD_W - 12 - x
+    size = TEXT if text_width(staff, TEXT) <= room else SMALL
+    draw_text(im, (x, y), fit(staff, size, room), size, style.INK, anchor="lm")
     y = by + ROW_ROUTE
-    if state.solo is not None and player.id == state.order[0]:
+    over = state.phase == "over"  # then the row holds the tie-break (_score)
+    if state.solo is not None and player.id == state.order[0] and not over:
         from render.player_board import solo_line
 
         draw_text(im, (bx + 12, y), solo_line(state, lang), TEXT, style.INK, anchor="lm")
-    if player.route:
+    if player.route and not over:
         names = route_names(edition, player)
         done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
         draw_text(im, (bx + 12, y), f"{label('route', lang)}: {names}{done}", TEXT, style.INK,
@@ -156,6 +180,26 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
                   style.ROAD["red"], bold=True, anchor="rm")
 
 
+def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Point,
+           lang: str) -> None:
+    """The score row: "Points: Lob 3 · Net 8 …" and the total on the right; at the end the
+    rank, and on the route's row (the route no longer matters) the tie-break."""
+    bx, by = b
+    y = by + ROW_SCORE
+    over = state.phase == "over"
+    right = bx + CARD_W - 12
+    total = score_total(r, lang, over)
+    draw_text(im, (right, y), total, BIG, style.INK, bold=True, anchor="rm")
+    room = right - text_width(total, BIG, True) - 16 - (bx + 12)
+    parts = f"{label('points', lang)}: {score_parts(r, lang)}"
+    size = TEXT if text_width(parts, TEXT) <= room else SMALL
+    draw_text(im, (bx + 12, y), fit(parts, size, room), size, style.INK, anchor="lm")
+    if over:
+        note = tie_break(r, lang) or (label("tie_shared", lang) if shares_rank(r, ranks) else "")
+        draw_text(im, (bx + 12, by + ROW_ROUTE), fit(note, TEXT, CARD_W - 24), TEXT,
+                  style.ROAD["red"], bold=True, anchor="lm")
+
+
 def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
                     player: Player, b: Point) -> None:
     # cards overlap when the hand outgrows its room, every chip's left edge still shows
@@ -164,10 +208,10 @@ def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition
                         step=step, chip=(CHIP_W, CHIP_H), slot_box=slot_box, frame=2)
 
 
-def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: State,
+def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Seats,
                           edition: Edition, player: Player, b: Point, lang: str) -> None:
     bx, by = b
-    seat = seat_of(state.order, player.id)
+    seat = seats.seat(player.id)
     colour, ink = style.PLAYER_COLOURS[seat], style.PLAYER_INK[seat]
     y0 = by + ROW_KEYS + SMALL + 6
     for i, lock_id in enumerate(edition.locks):
@@ -184,7 +228,7 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: Sta
         x0, y1, x1, y2 = dev_box(s)
         centre = (bx + (x0 + x1) / 2, by + (y1 + y2) / 2)
         if s == space:
-            player_marker(draw, im, centre, 26, state.order, player.id)
+            player_marker(draw, im, centre, 26, seats, player.id)
         else:
             draw_text(im, centre, str(s), SMALL, style.MUTED, anchor="mm")
 

@@ -73,6 +73,24 @@ def box_at(c: Point, w: float, h: float) -> Box:
     return (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
 
 
+def depot_box(edition: Edition, depot_id: str, geo: Geometry = DESKTOP) -> Box:
+    """What a depot covers, its outline included (map_layer._depot draws it)."""
+    x, y = layout.depot_xy(edition, depot_id, geo)
+    k = geo.k
+    half = (8 + 9 * len(edition.depots[depot_id].goods)) * k / 2 + 1
+    return (x - half, y - 8 * k - 1, x + half, y + 8 * k + 1)
+
+
+def country_tile_spot(edition: Edition, code: str, geo: Geometry = DESKTOP) -> Point:
+    """A country's bonus tile: above its first trading city."""
+    x, y = layout.node_xy(edition, edition.country_node[code][0], geo)
+    return (x, y - geo.city_r - 12 * geo.k)
+
+
+def country_tile_box(edition: Edition, code: str, geo: Geometry = DESKTOP) -> Box:
+    return box_at(country_tile_spot(edition, code, geo), *tile_box_of(geo))
+
+
 def _tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
     """A bonus tile sits beside its road (map_layer.TILE_OFFSET), trucks on the other side."""
     g = layout.sections(edition, geo)[sid]
@@ -80,18 +98,49 @@ def _tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
     return (g.mid[0] + g.normal[0] * off, g.mid[1] + g.normal[1] * off)
 
 
-@lru_cache(maxsize=1024)
 def tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
-    """Where section `sid`'s bonus tile is drawn: beside its road, a little further out if
-    a city's name took that spot (names choose first and keep off tiles where they can)."""
-    g = layout.sections(edition, geo)[sid]
+    """Where section `sid`'s bonus tile is drawn: beside its road, a little further out or
+    along if a city's name, a depot or another tile took that spot."""
+    return tile_spots(edition, geo)[sid]
+
+
+@lru_cache(maxsize=8)
+def tile_spots(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Point]:
+    """Every bonus space's tile spot, placed one after another so none lands on another.
+
+    A tile on a depot or another tile hides it ("Dev+1" on the Frankfurt depot, "Card"
+    under "Prom" at Prag), as one on a name does: each weighs alike, the nearest free spot
+    wins.
+    The spaces not yet placed count at their first choice, so early ones keep clear of them.
+    """
     names = list(city_labels(edition, geo).values())
-    for base in (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET):
-        off = geo.px(base)
-        c = (g.mid[0] + g.normal[0] * off, g.mid[1] + g.normal[1] * off)
-        if not any(_overlap(box_at(c, *tile_box_of(geo)), b) for b in names):
-            return c
-    return _tile_spot(edition, sid, geo)
+    spaces = [sid for sid, (link, n) in edition.sections.items() if link.features[n - 1] == "B"]
+    fixed = [depot_box(edition, d, geo) for d in edition.depots]
+    fixed += [country_tile_box(edition, c, geo) for c in edition.country_node
+              if edition.country_node[c]]
+    size = tile_box_of(geo)
+    placed: dict[str, Point] = {}
+    normals = (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET, -TILE_OFFSET - 4,
+               -TILE_OFFSET - 8, TILE_OFFSET + 14, -TILE_OFFSET - 14)
+    for sid in sorted(spaces):
+        g = layout.sections(edition, geo)[sid]
+        others = [box_at(placed.get(o) or _tile_spot(edition, o, geo), *size)
+                  for o in spaces if o != sid]
+        best: tuple[int, int, Point] | None = None
+        i = 0
+        for along in (0, 8, -8, 16, -16):
+            for off in normals:
+                c = (g.mid[0] + g.normal[0] * geo.px(off) + g.ux * geo.px(along),
+                     g.mid[1] + g.normal[1] * geo.px(off) + g.uy * geo.px(along))
+                box = box_at(c, *size)
+                score = (3 * sum(1 for b in fixed + others if _overlap(box, b))
+                         + 3 * sum(1 for b in names if _overlap(box, b)))
+                if best is None or (score, i) < best[:2]:
+                    best = (score, i, c)
+                i += 1
+        assert best is not None
+        placed[sid] = best[2]
+    return placed
 
 
 def _space_box(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Box:
@@ -138,6 +187,11 @@ def station_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
         if not any(_overlap(box_at(c, side, side), b) for b in names):
             return c
     return g.mid
+
+
+def fixed_boxes(edition: Edition, geo: Geometry = DESKTOP) -> tuple[list[Box], list[Box]]:
+    """(city discs, depots, tiles, station spaces and the legend): see `_fixed`."""
+    return _fixed(edition, geo)
 
 
 @lru_cache(maxsize=8)

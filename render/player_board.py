@@ -15,11 +15,16 @@ from render.board_parts import (
     draw_hand_and_slots,
     mark_whose_move,
     route_names,
+    score_parts,
+    score_total,
+    shares_rank,
     staff_line,
+    tie_break,
 )
 from render.fonts import font
 from render.labels import goods_letter, label
-from render.markers import goods_token, player_marker, seat_of
+from render.markers import Seats, goods_token, player_marker
+from render.scores import Ranked, ranked
 from render.sprites import draw_text, fit, text_width
 from rules import Edition, Player, State
 
@@ -41,6 +46,9 @@ DEV_X = 300
 DEV_W = 34
 DELIVERY_W = 56
 TRUCK_X = 8 + 8 * DELIVERY_W + 10
+NAME_W = 130  # a longer name is cut with an ellipsis before the money
+STAFF_W = 232
+SCORE_X = 38 + NAME_W + 12 + 78 + STAFF_W + 8  # the score's parts start no further left
 
 
 def board_origin(o: Point, seat: int) -> Point:
@@ -114,38 +122,51 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
                   fill=style.MUTED)
 
 
-def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str) -> None:
+def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
+                 seats: Seats) -> None:
     draw = ImageDraw.Draw(im)
     mark_whose_move(draw, state, lambda seat: _board_frame(o, seat), radius=6, width=4)
+    ranks = ranked(state, edition)
+    score = {r.player: r for r in ranks}
     for seat, pid in enumerate(state.order):
         bx, by = board_origin(o, seat)
         player = state.players[pid]
-        _identity(draw, im, state, edition, player, (bx, by), lang)
+        _identity(draw, im, state, edition, player, (bx, by), lang, seats)
+        _score(im, state, score[pid], ranks, (bx, by), lang)
         _hand_and_slots(draw, im, edition, player, (bx, by))
-        _keys_and_development(draw, im, state, edition, player, (bx, by), lang)
+        _keys_and_development(draw, im, seats, edition, player, (bx, by), lang)
         _deliveries_and_trucks(draw, im, edition, player, (bx, by), lang)
 
 
 def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
-              player: Player, b: Point, lang: str) -> None:
+              player: Player, b: Point, lang: str, seats: Seats) -> None:
     bx, by = b
     y = by + 18
-    player_marker(draw, im, (bx + 20, y), 24, state.order, player.id)
-    name = fit(player.id, 19, True, 150)
+    player_marker(draw, im, (bx + 20, y), 24, seats, player.id)
+    name = fit(seats.name(player.id), 19, NAME_W, True)
     draw_text(im, (bx + 38, y), name, 19, style.INK, bold=True, anchor="lm")
-    x = bx + 38 + min(150, text_width(name, 19, True)) + 14
-    draw_text(im, (x, y), f"{player.money} DM", 19, style.INK, bold=True, anchor="lm")
-    x += 90
+    x = bx + 38 + text_width(name, 19, True) + 12
+    money = f"{player.money} DM"
+    draw_text(im, (x, y), money, 19, style.INK, bold=True, anchor="lm")
+    x += max(78, text_width(money, 19, True) + 10)
     staff = staff_line(player, lang)
-    draw_text(im, (x, y), staff, 14, style.INK, anchor="lm")
-    x += text_width(staff, 14) + 12
-    if state.solo is not None and player.id == state.order[0]:
-        draw_text(im, (x, y), solo_line(state, lang), 13, style.MUTED, anchor="lm")
-    if player.route:
+    room = bx + SCORE_X - 8 - x
+    size = 14 if text_width(staff, 14) <= room else 13
+    draw_text(im, (x, y), fit(staff, size, room), size, style.INK, anchor="lm")
+    # the trucks' title line holds the route, the Autobot's state, or at the end the
+    # tie-break (_score)
+    over = state.phase == "over"
+    note = ""
+    if state.solo is not None and player.id == state.order[0] and not over:
+        note = solo_line(state, lang)
+    elif player.route and not over:
         names = route_names(edition, player)
-        done = "✓" * len(player.route_rewards)
-        draw_text(im, (x, y), f"{label('route', lang)}: {names} {done}", 13, style.MUTED,
-                  anchor="lm")
+        done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
+        note = f"{label('route', lang)}: {names}{done}"
+    if note:
+        x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
+        draw_text(im, (x, by + ROW_DELIVERY + 7), fit(note, 12, BOARD_W - 8 - x + bx),
+                  12, style.MUTED, anchor="lm")
     if player.pending_promotions:
         draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
                   f"{player.pending_promotions} {label('promotions_owed', lang)}", 12,
@@ -166,6 +187,27 @@ def solo_line(state: State, lang: str) -> str:
     return " · ".join(parts)
 
 
+def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Point,
+           lang: str) -> None:
+    """The points right-aligned on the identity row: the parts, then the total in bold;
+    at the end the rank, and where the trucks' title line is free, the tie-break."""
+    bx, by = b
+    y = by + 18
+    over = state.phase == "over"
+    right = bx + BOARD_W - 8
+    total = score_total(r, lang, over)
+    draw_text(im, (right, y), total, 17, style.INK, bold=True, anchor="rm")
+    parts_right = right - text_width(total, 17, True) - 8
+    parts, room = score_parts(r, lang), parts_right - (bx + SCORE_X)
+    size = 12 if text_width(parts, 12) <= room else 11
+    draw_text(im, (parts_right, y + 1), fit(parts, size, room), size, style.INK, anchor="rm")
+    if over:
+        note = tie_break(r, lang) or (label("tie_shared", lang) if shares_rank(r, ranks) else "")
+        x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
+        draw_text(im, (x, by + ROW_DELIVERY + 7), fit(note, 12, BOARD_W - 8 - x + bx), 12,
+                  style.ROAD["red"], bold=True, anchor="lm")
+
+
 def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
                     player: Player, b: Point) -> None:
     step = min(CHIP_W + 3, (SLOT_X - 48) // max(1, len(player.hand)))
@@ -173,11 +215,11 @@ def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition
                         chip=(CHIP_W, CHIP_H), slot_box=slot_box, frame=1)
 
 
-def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: State,
+def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Seats,
                           edition: Edition, player: Player, b: Point, lang: str) -> None:
     bx, by = b
-    colour = style.PLAYER_COLOURS[seat_of(state.order, player.id)]
-    ink = style.PLAYER_INK[seat_of(state.order, player.id)]
+    colour = style.PLAYER_COLOURS[seats.seat(player.id)]
+    ink = style.PLAYER_INK[seats.seat(player.id)]
     y = by + ROW_KEYS + 7
     for i, lock_id in enumerate(edition.locks):
         x = bx + KEY_X + i * KEY_W
@@ -190,7 +232,7 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, state: Sta
             draw_text(im, (x + (KEY_W - 3) / 2, y), text, 11, style.FRAME, anchor="mm")
     space = min(player.development, len(edition.development_track) - 1)
     x = bx + DEV_X + space * (DEV_W - 2) + (DEV_W - 4) / 2
-    player_marker(draw, im, (x, y + 2), 16, state.order, player.id)
+    player_marker(draw, im, (x, y + 2), 16, seats, player.id)
 
 
 def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,

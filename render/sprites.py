@@ -60,6 +60,7 @@ def draw_text(im: Image.Image, xy: tuple[float, float], value: str, size: int, f
 
 
 SHOWN_ID = 32  # characters of a player id drawn at most (ids are the seats' names)
+FIT_LIMIT = 256  # characters of any text fitted at most: more never fits a board's width
 
 
 def shown_id(player_id: str, limit: int = SHOWN_ID) -> str:
@@ -69,12 +70,16 @@ def shown_id(player_id: str, limit: int = SHOWN_ID) -> str:
     return player_id if len(player_id) <= limit else player_id[: limit - 1] + "…"
 
 
-def fit(value: str, size: int, bold: bool, width: float) -> str:
-    """`value` (first bounded like an id), shortened with "…" until it is `width` wide."""
-    value = shown_id(value)
-    while len(value) > 1 and text_width(value, size, bold) > width:
-        value = (value[:-2] if value.endswith("…") else value[:-1]) + "…"
-    return value
+def fit(value: str, size: int, width: float, bold: bool = False) -> str:
+    """`value` (first bounded like an id), cut with an ellipsis to fit `width` px, so it
+    never runs into its neighbour."""
+    value = shown_id(value, FIT_LIMIT)
+    if text_width(value, size, bold) <= width:
+        return value
+    value = value.removesuffix("…")
+    while value and text_width(value + "…", size, bold) > width:
+        value = value[:-1]
+    return value.rstrip() + "…" if value else ""
 
 
 @lru_cache(maxsize=4096)

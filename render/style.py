@@ -29,6 +29,8 @@ CITY_FILL: RGB = (255, 255, 255)
 FOREIGN_FILL: RGB = (225, 232, 250)
 TILE_FILL: RGB = (255, 250, 215)
 EMPTY_SEAT: RGB = (255, 255, 255)
+# what the last turn changed on the map: a hue no road, player, goods or ground uses
+CHANGE: RGB = (235, 0, 235)
 
 ROAD: dict[str, RGB] = {
     "black": (28, 28, 28),
@@ -73,7 +75,7 @@ def palette_image() -> Image.Image:
     Quantizing to a fixed palette costs a few ms and makes the PNG one byte per pixel, which
     encodes several times faster and smaller than RGB (measured in bench/render_bench.py).
     """
-    base: list[RGB] = [INK, PAPER, ABROAD, LAND, SEA, BORDER, EAST_HATCH, MUTED, FRAME,
+    base: list[RGB] = [INK, PAPER, ABROAD, LAND, SEA, BORDER, EAST_HATCH, MUTED, FRAME, CHANGE,
                        PANEL_BG, HIGHLIGHT, HEADER_BG, HEADER_INK, CITY_FILL, FOREIGN_FILL,
                        TILE_FILL, *ROAD.values(), *GOODS.values(), *PLAYER_COLOURS,
                        (60, 60, 60)]
@@ -91,9 +93,13 @@ def palette_image() -> Image.Image:
                 if c not in colours and len(colours) < 232:
                     colours.append(c)
     greys = 256 - len(colours)
+    base_greys = [c for c in colours if c[0] == c[1] == c[2]]
     for i in range(greys):
         v = round(255 * i / max(1, greys - 1))
-        colours.append((v, v, v))
+        # a grey a step off a named one (EAST_HATCH) would steal its pixels in quantize
+        if not any(abs(v - g[0]) <= 3 for g in base_greys):
+            colours.append((v, v, v))
+    colours += [INK] * (256 - len(colours))
     colours = colours[:256]
     pal = Image.new("P", (1, 1))
     pal.putpalette([ch for c in colours for ch in c])

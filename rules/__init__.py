@@ -27,6 +27,7 @@ from rules.actions import (
     Slot,
     parse_action,
 )
+from rules.changes import MapChanges, TruckMove, map_changes
 from rules.edition import EditionError, load_edition
 from rules.errors import (
     GameOverError,
@@ -53,15 +54,58 @@ from rules.queries import (
     winners,
 )
 from rules.registry import edition_by_hash, register_edition
+from rules.scoring import ranking_key, score_breakdown
 from rules.setup import new_game
 from rules.state import Player, State
 
 __all__ = [
-    "Action", "AutobotTurn", "Bonus", "Decision", "Edition", "EditionError", "Extra",
-    "GameOverError", "IllegalActionError", "Key", "Move", "NotYourDecisionError", "Pick", "Play",
-    "Player", "Promote", "Route", "RuleError", "Simple", "Slot", "State", "UnknownActionError",
-    "apply", "city_value", "current_player", "edition_by_hash", "edition_of", "employees", "era",
-    "is_over", "legal_actions", "link_complete", "link_status", "load_edition", "money",
-    "new_game", "office_seats", "parse_action", "parse_bonus", "pending_decision",
-    "register_edition", "scores", "trucks", "winners",
+    "Action",
+    "AutobotTurn",
+    "Bonus",
+    "Decision",
+    "Edition",
+    "EditionError",
+    "Extra",
+    "GameOverError",
+    "IllegalActionError",
+    "Key",
+    "MapChanges",
+    "Move",
+    "NotYourDecisionError",
+    "Pick",
+    "Play",
+    "Player",
+    "Promote",
+    "Route",
+    "RuleError",
+    "Simple",
+    "Slot",
+    "State",
+    "TruckMove",
+    "UnknownActionError",
+    "apply",
+    "city_value",
+    "current_player",
+    "edition_by_hash",
+    "edition_of",
+    "employees",
+    "era",
+    "is_over",
+    "legal_actions",
+    "link_complete",
+    "link_status",
+    "load_edition",
+    "map_changes",
+    "money",
+    "new_game",
+    "office_seats",
+    "parse_action",
+    "parse_bonus",
+    "pending_decision",
+    "ranking_key",
+    "register_edition",
+    "score_breakdown",
+    "scores",
+    "trucks",
+    "winners",
 ]

@@ -49,8 +49,9 @@ class Animation:
                 log = await self.repo.store.read_log(game_id)
             actions = tuple((a.player_id, a.notation) for a in log)
             return await self.repo.boards.animate(game.edition_hash, tuple(game.player_ids),
-                                             game.seed, actions, lang,
-                                             solo_level(game.settings))
+                                                  game.seed, actions, lang,
+                                                  solo_level(game.settings),
+                                                  self.repo.names(game))
         finally:
             if user_id is not None:
                 self._replaying.discard(user_id)

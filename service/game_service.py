@@ -35,7 +35,7 @@ from .looking import Looking
 from .places import Places
 from .play import Play
 from .reminding import Reminding
-from .render_pool import BoardPool, Renderer
+from .render_pool import VIEWS, BoardPool, Renderer
 from .repository import Clock, GameRepository
 from .results import (
     AbandonResult,
@@ -111,8 +111,8 @@ class GameService:
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
         instance_of(state, State, "state")
-        if not isinstance(view, str) or view not in ("full", "map", "players"):
-            raise BadOption(name="view", value=shown(view), expected="map | players | full")
+        if not isinstance(view, str) or view not in VIEWS:
+            raise BadOption(name="view", value=shown(view), expected="map | players | full | card")
         language(lang)
         return await self.repo.render(state, view, lang)
 

@@ -141,12 +141,13 @@ class Lobby:
                 game_id, expected_version=game.version, snapshot_json=state.to_json(),
                 current_player=first, by_user=by_user, turn_post=True))
         self.repo.remember(game_id, started.version, state)
+        self.repo.turn_starts.remember(game_id, 0, started.version, state)
         try:  # committed already: a reminder that cannot be planned must not undo the start
             with self.repo.translated(game_id):
                 await self.repo.schedule(started, first)
         except Exception:
             _log.exception("could not plan the first reminder of game %s", game_id)
-        board = await self.repo.board_after_commit(game_id, state, game.language)
+        board = await self.repo.board_after_commit(game_id, state, game.language, game=started)
         return StartResult(started, first, self.repo.decision_kind(state) or "", board, state)
 
     # -- settings and the end -----------------------------------------------------------------

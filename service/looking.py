@@ -16,6 +16,7 @@ from .errors import (
 )
 from .game_settings import checked_language
 from .log import log_lines
+from .render_pool import VIEWS
 from .repository import GameRepository
 from .results import GameView, Table
 from .validation import (
@@ -64,10 +65,11 @@ class Looking:
 
     async def board(self, game_id: int, *, at_move: int | None = None, view: str = "full",
                     lang: str = "en") -> bytes:
-        if not isinstance(view, str) or view not in ("full", "map", "players"):
-            raise BadOption(name="view", value=shown(view), expected="map | players | full")
+        if not isinstance(view, str) or view not in VIEWS:
+            raise BadOption(name="view", value=shown(view), expected="map | players | full | card")
         lang = checked_language(lang)
-        return await self.repo.render(await self.state_at(game_id, at_move), view, lang)
+        state = await self.state_at(game_id, at_move)
+        return await self.repo.render(state, view, lang, game=await self.repo.game(game_id))
 
     async def log(self, game_id: int, lang: str = "en") -> list[str]:
         game = await self.repo.game(game_id)

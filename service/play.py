@@ -95,8 +95,14 @@ class Play:
                 interaction_id=interaction_id, status="finished" if over else None,
                 reminders=reminders, turn_post=passed or over)
         self.repo.remember(game_id, result.version, after)
-        board = await self.repo.board_after_commit(game_id, after, lang or game.language) if (
-            passed or over) else None
+        board = None
+        if passed or over:  # the board marks what the whole turn changed, against its start
+            begun = await self.repo.committed_turn_start(game)
+            if passed:
+                self.repo.turn_starts.remember(game_id, game.action_count + 1, result.version,
+                                               after)
+            board = await self.repo.board_after_commit(game_id, after, lang or game.language,
+                                                       game=game, before=begun)
         scores = rules.scores(after) if over else None
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
@@ -124,7 +130,12 @@ class Play:
                 snapshot_json=final.to_json(), next_player=next_player,
                 status="finished" if over else None, reminders=reminders)
         self.repo.remember(game.id, result.version, final)
-        board = await self.repo.render(final, "full", lang or game.language)
+        # the board marks the human's whole turn and the Autobot's turns after it
+        begun = await self.repo.committed_turn_start(game)
+        self.repo.turn_starts.remember(game.id, game.action_count + 1 + len(bot_moves),
+                                       result.version, final)
+        board = await self.repo.render(final, "full", lang or game.language, game=game,
+                                       before=begun)
         return ActResult(
             game.id, result.version, first.action.seq, user_id, canonical,
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,
@@ -141,6 +152,8 @@ class Play:
                 snapshot_json=final.to_json(), next_player=rules.current_player(final),
                 status="finished" if over else None)
         self.repo.remember(game.id, result.version, final)
+        self.repo.turn_starts.remember(game.id, game.action_count + len(bot_moves),
+                                       result.version, final)
         return await self.repo.game(game.id), final
 
     def _alternatives(self, state: State, user_id: str, text: str) -> list[str]:

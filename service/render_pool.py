@@ -10,32 +10,37 @@ process pool is the default).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import multiprocessing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 
-from rules import State
+from rules import MapChanges, State
 from rules import apply as rules_apply
 
 log = logging.getLogger("autobahn.render")
 Renderer = Callable[[State, str, str], bytes]  # (state, view, lang) -> PNG bytes
-VIEWS = ("full", "map", "players")
+VIEWS = ("full", "map", "players", "card")
 
 
-def render_board(state: State, view: str = "full", lang: str = "en") -> bytes:
+def render_board(state: State, view: str = "full", lang: str = "en",
+                 names: Mapping[str, str] | None = None,
+                 changes: MapChanges | None = None) -> bytes:
     """PNG bytes of `state` through `render.board` (imported on first use: Pillow and the
     static background are only paid for once a board is actually drawn)."""
     import render
 
-    return render.board(state, view=view, lang=lang)
+    return render.board(state, view=view, lang=lang, names=names, changes=changes)
 
 
-def render_board_json(state_json: str, view: str = "full", lang: str = "en") -> bytes:
+def render_board_json(state_json: str, view: str = "full", lang: str = "en",
+                      names: Mapping[str, str] | None = None,
+                      changes: MapChanges | None = None) -> bytes:
     """The same from JSON text: what a process pool receives (cheaper to send than a
     pickled state tree, and independent of the worker's class identities)."""
-    return render_board(State.from_json(state_json), view, lang)
+    return render_board(State.from_json(state_json), view, lang, names, changes)
 
 
 def _exit_with_parent() -> None:
@@ -90,7 +95,8 @@ def make_replay_executor(kind: str = "process") -> Executor:
 
 def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
                    actions: tuple[tuple[str, str], ...], lang: str = "en",
-                   solo_level: int | None = None) -> bytes:
+                   solo_level: int | None = None,
+                   names: Mapping[str, str] | None = None) -> bytes:
     """GIF bytes of a whole game, from its record (runs in a worker).
 
     The states are produced one at a time and the frames streamed to the encoder
@@ -110,7 +116,7 @@ def animate_record(edition_hash: str, players: tuple[str, ...], seed: int,
             yield state
 
     out = io.BytesIO()
-    write_replay(states(), out, lang=lang)
+    write_replay(states(), out, lang=lang, names=names)
     return out.getvalue()
 
 
@@ -140,6 +146,8 @@ class BoardPool:
             None if replay_executor is not None else partial(make_replay_executor, kind))
         self._replays: Executor | None = replay_executor
         self.replaced = 0  # broken pools replaced so far (logged, and seen by tests)
+        # a test's stand-in renderer may take only (state, view, lang)
+        self._marks = _takes_names(renderer)
 
     def _new_executor(self) -> Executor:
         assert self._factory is not None
@@ -149,9 +157,16 @@ class BoardPool:
     def _process(self) -> bool:
         return isinstance(self.executor, ProcessPoolExecutor)
 
-    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
+    async def render(self, state: State, view: str = "full", lang: str = "en", *,
+                     names: Mapping[str, str] | None = None,
+                     changes: MapChanges | None = None) -> bytes:
+        shown = dict(names) if names else None
+        job: Callable[[], bytes]
         if self._process and self.renderer is render_board:
-            job = partial(render_board_json, state.to_json(), view, lang)
+            job = partial(render_board_json, state.to_json(), view, lang, shown, changes)
+        elif self._marks:
+            marking: Callable[..., bytes] = self.renderer  # takes names and changes too
+            job = partial(marking, state, view, lang, names=shown, changes=changes)
         else:
             job = partial(self.renderer, state, view, lang)
         return await self._run(job)
@@ -179,9 +194,11 @@ class BoardPool:
 
     async def animate(self, edition_hash: str, players: tuple[str, ...], seed: int,
                       actions: tuple[tuple[str, str], ...], lang: str = "en",
-                      solo_level: int | None = None) -> bytes:
+                      solo_level: int | None = None,
+                      names: Mapping[str, str] | None = None) -> bytes:
         loop = asyncio.get_running_loop()
-        job = partial(animate_record, edition_hash, players, seed, actions, lang, solo_level)
+        job = partial(animate_record, edition_hash, players, seed, actions, lang, solo_level,
+                      dict(names) if names else None)
         if self._replays is None:
             assert self._replay_factory is not None
             self._replays = self._replay_factory()
@@ -202,3 +219,11 @@ class BoardPool:
         self.executor.shutdown(wait=True, cancel_futures=True)
         if self._replays is not None:
             self._replays.shutdown(wait=True, cancel_futures=True)
+
+
+def _takes_names(renderer: Callable[..., bytes]) -> bool:
+    try:
+        params = inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return False
+    return "names" in params and "changes" in params

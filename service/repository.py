@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import rules
-from rules import State
+from rules import State, map_changes
 from store import (
     DuplicateInteractionError,
     GameNotFoundError,
@@ -47,6 +47,7 @@ from .progress import initial_state, replay, solo_level
 from .reminder_schedule import first_reminder
 from .render_pool import BoardPool, Renderer
 from .results import Table
+from .turn_start import TurnStarts, turn_start_state
 from .validation import game_id as checked_game_id
 
 log = logging.getLogger("autobahn.service")
@@ -80,6 +81,7 @@ class GameRepository:
             BoardPool(renderer) if renderer is not None else BoardPool())
         # (game id) -> (version, state): saves parsing the snapshot on every command.
         self._states: dict[int, tuple[int, State]] = {}
+        self.turn_starts = TurnStarts()
 
     def close(self) -> None:
         self.boards.close()
@@ -211,18 +213,44 @@ class GameRepository:
     def forget(self, game_id: int) -> None:
         self._states.pop(game_id, None)
 
-    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
-        return await self.boards.render(state, view, lang)
+    async def render(self, state: State, view: str = "full", lang: str = "en", *,
+                     game: Table | None = None, before: State | None = None) -> bytes:
+        """The board; with `game`, the players' display names on it, never their ids; with
+        `before`, what changed on the map since that state marked."""
+        names = self.names(game) if game is not None else None
+        marks = map_changes(before, state) if before is not None else None
+        return await self.boards.render(state, view, lang, names=names, changes=marks)
 
-    async def board_after_commit(self, game_id: int, state: State,
-                                  lang: str) -> bytes | None:
+    async def turn_start(self, game: Table) -> State:
+        """The state the turn going on in `game` (as loaded, before a new move) began with."""
+        known = self.turn_starts.get(game.id, game.action_count, game.version)
+        if known is not None:
+            return known
+        with self.translated(game.id):
+            log = await self.store.read_log(game.id, 1, limit=game.action_count)
+        start = initial_state(game.edition_hash, game.player_ids, game.seed,
+                              solo_level(game.settings))
+        return turn_start_state(start, ((a.player_id, a.notation) for a in log))
+
+    async def committed_turn_start(self, game: Table) -> State | None:
+        """`turn_start` for a board drawn after a commit: None (no markings) rather than an
+        error when the log cannot be read now, since nothing past a commit may fail."""
+        try:
+            return await self.turn_start(game)
+        except Exception:
+            log.exception("could not find where the turn of game %s began", game.id)
+            return None
+
+    async def board_after_commit(self, game_id: int, state: State, lang: str, *,
+                                 game: Table | None = None,
+                                 before: State | None = None) -> bytes | None:
         """The board of a move already committed, or None when it cannot be drawn now.
 
         Past the commit nothing may fail the command: the player would be told nothing
         changed although the move stands. The game still owes its turn post (committed
         with the move), so the owed-post check draws and posts the board later."""
         try:
-            return await self.render(state, "full", lang)
+            return await self.render(state, "full", lang, game=game, before=before)
         except Exception:
             log.exception("could not draw the board of game %s after its move", game_id)
             return None

@@ -70,7 +70,7 @@ class TurnPosts:
         if last is not None:  # one replay, only when a post was lost
             changed = changes(await self.repo.state_at(game, game.action_count - 1), state)
         over = rules.is_over(state)
-        board = await self.repo.render(state, "full", lang or game.language)
+        board = await self.repo.render(state, "full", lang or game.language, game=game)
         return TurnPost(
             game, game.version, last.player_id if last else None,
             last.notation if last else None, changed, rules.current_player(state),

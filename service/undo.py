@@ -141,7 +141,7 @@ class Undo:
                 interaction_id=interaction_id, reminders=reminders,
                 turn_post=True)  # an undo is announced with the board, like a turn
         self.repo.remember(game.id, event.to_version, state)
-        board = await self.repo.board_after_commit(game.id, state, game.language)
+        board = await self.repo.board_after_commit(game.id, state, game.language, game=game)
         return UndoResult(game.id, event.to_version, by_user,
                           tuple(a.notation for a in event.removed), forced, next_player,
                           self.repo.decision_kind(state), board)

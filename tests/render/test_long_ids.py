@@ -24,5 +24,5 @@ def test_boards_of_players_with_very_long_ids_draw_in_every_view() -> None:
 def test_a_long_id_is_shortened_to_its_place() -> None:
     assert shown_id("ann") == "ann"
     assert len(shown_id("x" * 500)) == 32 and shown_id("x" * 500).endswith("…")
-    name = fit("W" * 80, 19, True, 150)
+    name = fit("W" * 80, 19, 150, True)
     assert text_width(name, 19, True) <= 150 and name.endswith("…")

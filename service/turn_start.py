@@ -1,0 +1,51 @@
+"""Where the turn a board reports began: the state its change markings are drawn against.
+
+A turn post marks what the whole turn changed on the map (built sections, upgrades,
+stations, truck moves: rules.changes), not just its last action, so the service needs the
+state at the turn's start. It remembers that state when a turn passes; after a restart, an
+undo or anything else that moved the game's version without a move, it replays the log
+once (tens of milliseconds for a whole game, bench/replay_bench.py) rather than guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import rules
+from rules import State
+
+from .progress import turn_passed
+
+
+def turn_start_state(start: State, actions: Iterable[tuple[str, str]]) -> State:
+    """The state after the last action of `actions` that passed the turn (a new turn's
+    first state), or `start` when none did: the beginning of the turn still going on."""
+    state = begun = start
+    for player, notation in actions:
+        after = rules.apply(state, player, notation)
+        if turn_passed(state, after):
+            begun = after
+        state = after
+    return begun
+
+
+class TurnStarts:
+    """Per game, the state its current turn began with, with the game's (moves, version)
+    then: valid while every version step since was one move."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[int, int, State]] = {}
+
+    def remember(self, game_id: int, moves: int, version: int, state: State) -> None:
+        self._known[game_id] = (moves, version, state)
+        while len(self._known) > 256:
+            self._known.pop(next(iter(self._known)))
+
+    def get(self, game_id: int, moves: int, version: int) -> State | None:
+        known = self._known.get(game_id)
+        if known is None:
+            return None
+        at_moves, at_version, state = known
+        if moves < at_moves or moves - at_moves != version - at_version:
+            return None
+        return state
