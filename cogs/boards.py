@@ -32,7 +32,7 @@ from cogs.present import status_lines
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
 
-VIEWS = [app_commands.Choice(name=n, value=n) for n in ("full", "map", "players")]
+VIEWS = [app_commands.Choice(name=n, value=n) for n in ("full", "map", "players", "card")]
 GAME_DESC = "Game id (default: the game of this channel)"
 
 
@@ -50,7 +50,7 @@ class Boards(WidgetCog):
 
     @app_commands.command(name="board", description="Show the board, now or at an earlier move")
     @app_commands.describe(at_move="Show the board after this move (0 = the start)",
-                           view="map, players or full", game=GAME_DESC)
+                           view="map, players, card (phone) or full", game=GAME_DESC)
     @app_commands.choices(view=VIEWS)
     async def board(self, interaction: Interaction,
                     at_move: app_commands.Range[int, 0, 100_000] | None = None,
