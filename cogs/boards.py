@@ -71,13 +71,14 @@ class Boards(commands.Cog):
         await reply(interaction, join_lines(status_lines(view, lang)))
 
     @app_commands.command(name="log", description="The moves of the game so far")
-    @app_commands.describe(game=GAME_DESC)
+    @app_commands.describe(game=GAME_DESC, page="Which page (the latest if left out)")
     async def log(self, interaction: discord.Interaction,
-                  game: app_commands.Range[int, 1] | None = None) -> None:
+                  game: app_commands.Range[int, 1] | None = None,
+                  page: app_commands.Range[int, 1] | None = None) -> None:
         await begin(interaction)
         found = await find_game(interaction, game)
         lang = note(interaction, found)
-        lines = await service_of(interaction).log(found.id, lang)
+        lines = await service_of(interaction).log(found.id, lang, page=page, told=True)
         text = "\n".join(clean(line, 300) for line in lines)
         if len(text) <= 1900:
             await reply(interaction, f"**{game_name(found)}**\n{text}")

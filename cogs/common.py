@@ -17,7 +17,7 @@ import aiohttp
 import discord
 
 from cogs.errors import CogError
-from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, lang_of, mention, t
+from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, join_lines, lang_of, mention, t
 from rules import UnknownActionError
 from service import Place
 from store import Game
@@ -231,9 +231,20 @@ async def _present_result(interaction: discord.Interaction, game: Game, result: 
     await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
 
 
-def turn_text(game: Game, result: Any, lang: str) -> str:
-    """The public summary: what happened, what changed, who is next (a mention)."""
+def turn_text(game: Game, result: Any, lang: str, story: tuple[str, ...] = ()) -> str:
+    """The public summary: the turn told (service.story) or, without it, what happened and
+    what changed; who is next (a mention)."""
     names = {p.user_id: p.display_name for p in game.players}
+    told = story or tuple(getattr(result, "story", ()))
+    if told:
+        tail = (t("game.finished", lang, winners=list(result.winners), scores=Safe(", ".join(
+                    f"{clean(names.get(p, p), 40)} {s}" for p, s in (result.scores or {}).items())))
+                if result.over else
+                t("act.next", lang, player=result.next_player,
+                  decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
+        body = join_lines([f"**{game_name(game)}**", *(clean(line, 300) for line in told)],
+                          1990 - len(tail))
+        return f"{body}\n{tail}"[:2000] if tail else body
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,
              player=names.get(result.player, result.player), action=result.notation)]
     # A solo game: the Autobot's turns, played right after this action.
@@ -271,7 +282,13 @@ async def announce(bot: AutobahnBot, game_id: int, result: Any,
         return None  # a turn post without its board would pay what the game owes
     service = bot.service
     game = (await service.view(game_id)).game
-    text = text or turn_text(game, result, public_lang(game))
+    if text is None:
+        try:  # the move is committed: a story that cannot be told falls back to the summary
+            story = await service.turn_story(game_id, public_lang(game))
+        except Exception:
+            log.exception("could not tell the turn of game %s", game_id)
+            story = ()
+        text = turn_text(game, result, public_lang(game), story)
     kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS}
     kwargs["file"] = board_file(result.board)
     if result.next_player and game.version == result.version:

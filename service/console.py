@@ -264,6 +264,9 @@ class Console(VotesMixin):
             rest = legal.actions[number - 1]
         result = await self.service.act(game_id, player, rest, lang=self.lang)
         self._report(result)
+        if result.turn_passed or result.over:  # the whole turn, told as the turn post tells it
+            for told in await self.service.turn_story(game_id, self.lang):
+                self.out(told)
 
     def _report(self, result: ActResult) -> None:
         self.say("act.done", player=result.player, action=result.notation)

@@ -43,6 +43,7 @@ from .turn_posts import TurnPostsMixin
 from .undo import UndoMixin
 from .validation import (
     display_name,
+    flag,
     integer,
     interaction,
     is_int,
@@ -371,7 +372,12 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         lang = checked_language(lang)
         return await self.render(await self.state_at(game_id, at_move), view, lang)
 
-    async def log(self, game_id: int, lang: str = "en") -> list[str]:
+    async def log(self, game_id: int, lang: str = "en", page: int | None = None,
+                  told: bool = False) -> list[str]:
+        """One line per move; `told`: a page (the latest unless `page`) of the told log,
+        consequences, era changes and undos included (service.stories)."""
+        if flag(told, "told"):
+            return list((await self.log_page(game_id, lang, page)).lines)
         game = await self._game(game_id)
         lang = checked_language(lang)
         with self._translated(game_id):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import rules
 from locales import translate
@@ -289,3 +290,27 @@ def since_last_turn(all_steps: Sequence[Step], player: str, names: Mapping[str, 
         lines = [lines[0], BULLET + translate("story.more", lang, count=len(lines) - limit),
                  *lines[-(limit - 2):]]
     return lines
+
+
+# -- the log ---------------------------------------------------------------------------------
+
+
+def undo_line(by: str | None, detail: Mapping[str, Any], names: Mapping[str, str],
+              lang: str) -> str:
+    """An undo as the log shows it: who took back which moves, and why."""
+    removed = detail.get("removed") or []
+    seqs = [int(r["seq"]) for r in removed] or [0]
+    return translate("story.undo", lang, player=_name(names, by or "-"),
+                     first=min(seqs), last=max(seqs), reason=str(detail.get("reason") or "-"))
+
+
+def page_of(lines: Sequence[str], page: int | None, per_page: int,
+            lang: str) -> tuple[list[str], int, int]:
+    """(the page's lines under a 'Page x of y' head, its number, how many pages). `page`
+    None is the latest; a number past either end shows the nearest page."""
+    pages = max(1, -(-len(lines) // per_page))
+    number = pages if page is None else min(max(1, page), pages)
+    shown = list(lines[(number - 1) * per_page:number * per_page])
+    if pages > 1:
+        shown.insert(0, translate("story.page", lang, page=number, pages=pages))
+    return shown, number, pages

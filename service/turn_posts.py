@@ -16,15 +16,15 @@ import rules
 from locales import Phrase
 from store import Game, StoreValueError
 
-from .core import ServiceCore
 from .errors import BadOption
 from .replay import changes
 from .results import TurnPost
+from .stories import StoryMixin
 
 CLAIM_LEASE_S = 120.0  # longer than one send with discord.py's retries (5xx, a 429 sleep)
 
 
-class TurnPostsMixin(ServiceCore):
+class TurnPostsMixin(StoryMixin):
     async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Game]:
         """Games (of these guilds) that owe a turn post no one is making now; oldest first."""
         return await self.store.unposted_games(guild_ids)
@@ -56,11 +56,12 @@ class TurnPostsMixin(ServiceCore):
             changed = changes(await self._state_at(game, game.action_count - 1), state)
         over = rules.is_over(state)
         board = await self.render(state, "full", lang or game.language)
+        story = await self.turn_story(game_id, lang or game.language) if last else ()
         return TurnPost(
             game, game.version, last.player_id if last else None,
             last.notation if last else None, changed, rules.current_player(state),
             self.decision_kind(state), board, over, rules.scores(state) if over else None,
-            tuple(rules.winners(state)) if over else ())
+            tuple(rules.winners(state)) if over else (), story)
 
     async def record_turn_post(self, game_id: int, version: int, channel_id: int,
                                message_id: int) -> bool:

@@ -107,7 +107,8 @@ class World:
             "keep": st.just(2), "keep_s": st.just(86_400.0), "lease_s": st.just(120.0),
             "now": st.none(), "guild_ids": st.none(), "state": st.just(self.state),
             "game": st.just(self.running), "expected_version": st.none(),
-            "interaction_id": st.none(), "issued_at": st.none(),
+            "interaction_id": st.none(), "issued_at": st.none(), "page": st.none(),
+            "told": st.just(False),
         }
         return values[name]
 
