@@ -297,11 +297,12 @@ def since_last_turn(all_steps: Sequence[Step], player: str, names: Mapping[str, 
 
 def undo_line(by: str | None, detail: Mapping[str, Any], names: Mapping[str, str],
               lang: str) -> str:
-    """An undo as the log shows it: who took back which moves, and why."""
+    """An undo as the log shows it: who took back which moves (its stored reason is the
+    service's English note, so it is not shown)."""
     removed = detail.get("removed") or []
     seqs = [int(r["seq"]) for r in removed] or [0]
     return translate("story.undo", lang, player=_name(names, by or "-"),
-                     first=min(seqs), last=max(seqs), reason=str(detail.get("reason") or "-"))
+                     first=min(seqs), last=max(seqs))
 
 
 def page_of(lines: Sequence[str], page: int | None, per_page: int,

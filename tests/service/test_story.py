@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from service_testutil import PLAYERS, SEED, random_game, record_of
+from test_glossary import ENGLISH
+
 import rules
 from locales import translate
-from rules.actions import Move
 from rules.frozen import evolve
 from rules.scoring import ranking_key
 from service import CONSOLE, GameService
@@ -25,9 +27,6 @@ from service.story import (
     tie_break,
     turns,
 )
-from service_testutil import PLAYERS, SEED, random_game, record_of
-from test_glossary import ENGLISH
-
 from tests.rules.test_delivery import at_kolding
 
 ED = rules.load_edition()
@@ -214,7 +213,7 @@ async def test_the_log_marks_undos_and_eras_and_pages(service: GameService) -> N
     game = await service.import_record(CONSOLE, "ann", record_of(log[:mine + 1]))
     await service.undo(game.id, "ann", force=True)
     latest = await service.log(game.id, "de", told=True)
-    assert any(x.startswith("↶ Ann") and f"{mine + 1}–{mine + 1}" in x for x in latest)
+    assert any(x.startswith("↶ ann") and f"{mine + 1}–{mine + 1}" in x for x in latest)
     assert latest == list((await service.log_page(game.id, "de")).lines)
 
 
