@@ -242,8 +242,10 @@ def turn_text(game: Game, result: Any, lang: str, story: tuple[str, ...] = ()) -
                 if result.over else
                 t("act.next", lang, player=result.next_player,
                   decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
-        body = join_lines([f"**{game_name(game)}**", *(clean(line, 300) for line in told)],
-                          1990 - len(tail))
+        # the notation stays in the head: what /act accepts, and what players copy
+        head = f"**{game_name(game)}** · " + t("act.done", lang, player=names.get(
+            result.player, result.player), action=result.notation)
+        body = join_lines([head, *(clean(line, 300) for line in told)], 1990 - len(tail))
         return f"{body}\n{tail}"[:2000] if tail else body
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,
              player=names.get(result.player, result.player), action=result.notation)]
