@@ -71,19 +71,20 @@ class Boards(WidgetCog):
         await reply(interaction, join_lines(status_lines(view, lang)))
 
     @app_commands.command(name="log", description="The moves of the game so far")
-    @app_commands.describe(game=GAME_DESC)
+    @app_commands.describe(game=GAME_DESC, page="Which page (the latest if left out)")
     async def log(self, interaction: Interaction,
-                  game: app_commands.Range[int, 1] | None = None) -> None:
+                  game: app_commands.Range[int, 1] | None = None,
+                  page: app_commands.Range[int, 1] | None = None) -> None:
         found, lang = await game_to_show(interaction, game)
-        lines = await service_of(interaction).log(found.id, lang)
-        text = "\n".join(clean(line, 300) for line in lines)
-        if len(text) <= 1900:
+        lines = await service_of(interaction).log(found.id, lang, page=page, told=True)
+        text = join_lines([clean(line, 300) for line in lines], 1800)
+        every = await service_of(interaction).log(found.id, lang)
+        if len(every) <= 15:
             await reply(interaction, f"**{game_name(found)}**\n{text}")
             return
-        # Long logs: the latest moves inline, the whole log as a file.
-        tail = join_lines([clean(line, 300) for line in lines[-15:]], 1800)
-        whole = discord.File(io.BytesIO("\n".join(lines).encode()), f"log-{found.id}.txt")
-        await reply(interaction, f"**{game_name(found)}** …\n{tail}", file=whole)
+        # A long log: this page inline (the latest unless asked), the whole log as a file.
+        whole = discord.File(io.BytesIO("\n".join(every).encode()), f"log-{found.id}.txt")
+        await reply(interaction, f"**{game_name(found)}**\n{text}", file=whole)
 
     @app_commands.command(name="rules", description="How to play, and the action notation")
     async def rules(self, interaction: Interaction) -> None:

@@ -24,9 +24,9 @@ from cogs.context import (
     public_lang,
     reply,
 )
-from cogs.i18n import SAFE_MENTIONS, Safe, clean, t
+from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
 from cogs.prompts import prompt_view
-from service import ActResult, Game, StartResult, TurnPost, UndoResult
+from service import ActResult, Game, GameService, StartResult, TurnPost, UndoResult
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -52,9 +52,23 @@ class Announcement:
     next_player: str | None  # whose decision the buttons are for; None: no buttons
 
 
-def turn_text(game: Game, result: ActResult | TurnPost, lang: str) -> str:
-    """The public summary: what happened, what changed, who is next (a mention)."""
+def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
+              story: tuple[str, ...] = ()) -> str:
+    """The public summary: the turn told (service.story) or, without it, what happened and
+    what changed; who is next (a mention)."""
     known = names(game)
+    told = story or (result.story if isinstance(result, TurnPost) else ())
+    if told:
+        tail = (t("game.finished", lang, winners=list(result.winners), scores=Safe(", ".join(
+                    f"{clean(known.get(p, p), 40)} {s}" for p, s in (result.scores or {}).items())))
+                if result.over else
+                t("act.next", lang, player=result.next_player,
+                  decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
+        # the notation stays in the head: what /act accepts, and what players copy
+        head = f"**{game_name(game)}** · " + t("act.done", lang, player=known.get(
+            result.player or "", result.player), action=result.notation)
+        body = join_lines([head, *(clean(line, 300) for line in told)], 1990 - len(tail))
+        return f"{body}\n{tail}"[:2000] if tail else body
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,
              player=known.get(result.player or "", result.player), action=result.notation)]
     # A solo game: the Autobot's turns, played right after this action.
@@ -81,8 +95,15 @@ def started_text(game: Game, first_player: str | None) -> str:
         players=[known.get(p, p) for p in game.player_ids], player=first_player)[:2000]
 
 
-def of_move(game: Game, result: ActResult) -> Announcement:
-    return Announcement(result.version, turn_text(game, result, public_lang(game)),
+async def of_move(service: GameService, game: Game, result: ActResult) -> Announcement:
+    """A move's turn post, the turn told by the service's story."""
+    lang = public_lang(game)
+    try:  # the move is committed: a story that cannot be told falls back to the summary
+        story = await service.turn_story(game.id, lang)
+    except Exception:
+        log.exception("could not tell the turn of game %s", game.id)
+        story = ()
+    return Announcement(result.version, turn_text(game, result, lang, story),
                         result.board, result.next_player)
 
 

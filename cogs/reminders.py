@@ -18,6 +18,7 @@ now" with the bot's injected clock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import re
@@ -143,6 +144,9 @@ class ReminderLoop(BackgroundLoop):
         if reminder.user_id is None:  # the store gives every turn reminder its player
             raise ValueError(f"turn reminder {reminder.id} without a player")
         text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
+        with contextlib.suppress(Exception):  # the digest is a courtesy: the ping goes out
+            text += "\n" + "\n".join(
+                await service.since_last_turn(game.id, reminder.user_id, lang))
         settings = await service.reminder_settings(reminder.user_id, game.id)
         if settings.delivery == "dm":
             try:

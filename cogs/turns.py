@@ -105,7 +105,8 @@ async def present_result(interaction: Interaction, game: Game, result: ActResult
                 await reply(interaction, f"{done}\n{t('discord.board_follows', lang)}")
                 return
             await reply(interaction, done)
-            await announce(bot_of(interaction), game.id, of_move(game, result))
+            bot = bot_of(interaction)
+            await announce(bot, game.id, await of_move(bot.service, game, result))
             return
         # The same player decides again (a move, a promotion...): a private prompt.
         nxt = t("act.next", lang, player=known.get(result.next_player or "", ""),

@@ -256,6 +256,9 @@ class Console:
                                    count=len(legal.actions))
             rest = legal.actions[number - 1]
         result = await self.service.act(game_id, player, rest, lang=self.lang)
+        if result.turn_passed or result.over:  # the whole turn, told as the turn post tells it
+            for told in await self.service.turn_story(game_id, self.lang):
+                self.out(told)
         self._report(result)
 
     def _report(self, result: ActResult) -> None:

@@ -8,6 +8,7 @@ before it reads or writes anything:
     play.py        act, the Autobot, legal actions          looking.py  view, board, log
     undo.py / abandon.py / vote_posts.py   the two votes and their posts (votes.py)
     turn_posts.py  the turn post a game owes                reminding.py  reminders
+    stories.py     the told turn, the told log, the catch-up digest
     archive.py     export / import records                  animation.py  /replay GIFs
     backups.py     backups and pruning
 
@@ -49,6 +50,7 @@ from .results import (
     UndoResult,
     VoteResult,
 )
+from .stories import LogPage, Stories
 from .turn_posts import CLAIM_LEASE_S, TurnPosts
 from .undo import Undo
 from .validation import instance_of, language, shown
@@ -68,6 +70,7 @@ class GameService:
         self.lobby = Lobby(repo, self.places)
         self.play = Play(repo)
         self.looking = Looking(repo)
+        self.stories = Stories(repo)
         self.archive = Archive(repo)
         self.undo_votes = Undo(repo)
         self.abandon_votes = Abandon(repo)
@@ -231,8 +234,21 @@ class GameService:
     ) -> bytes:
         return await self.looking.board(game_id, at_move=at_move, view=view, lang=lang)
 
-    async def log(self, game_id: int, lang: str = "en") -> list[str]:
-        return await self.looking.log(game_id, lang)
+    async def log(self, game_id: int, lang: str = "en", page: int | None = None,
+                  told: bool = False) -> list[str]:
+        return await self.looking.log(game_id, lang, page, told)
+
+    # -- the told game (stories.py) ----------------------------------------------------
+    async def turn_story(self, game_id: int, lang: str | None = None) -> tuple[str, ...]:
+        return await self.stories.turn_story(game_id, lang)
+
+    async def since_last_turn(self, game_id: int, user_id: str,
+                              lang: str | None = None) -> list[str]:
+        return await self.stories.since_last_turn(game_id, user_id, lang)
+
+    async def log_page(self, game_id: int, lang: str = "en",
+                       page: int | None = None) -> LogPage:
+        return await self.stories.log_page(game_id, lang, page)
 
     async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> bool:
         return await self.looking.set_board_message(game_id, channel_id, message_id)

@@ -19,7 +19,9 @@ from .log import log_lines
 from .render_pool import VIEWS
 from .repository import GameRepository
 from .results import GameView, Table
+from .stories import Stories
 from .validation import (
+    flag,
     integer,
     is_int,
     shown,
@@ -31,6 +33,7 @@ _log = logging.getLogger("autobahn.service")
 class Looking:
     def __init__(self, repo: GameRepository) -> None:
         self.repo = repo
+        self.stories = Stories(repo)
 
     # -- looking ----------------------------------------------------------------------------
 
@@ -71,7 +74,12 @@ class Looking:
         state = await self.state_at(game_id, at_move)
         return await self.repo.render(state, view, lang, game=await self.repo.game(game_id))
 
-    async def log(self, game_id: int, lang: str = "en") -> list[str]:
+    async def log(self, game_id: int, lang: str = "en", page: int | None = None,
+                  told: bool = False) -> list[str]:
+        """One line per move; `told`: a page (the latest unless `page`) of the told log,
+        consequences, era changes and undos included (service.stories)."""
+        if flag(told, "told"):
+            return list((await self.stories.log_page(game_id, lang, page)).lines)
         game = await self.repo.game(game_id)
         lang = checked_language(lang)
         with self.repo.translated(game_id):

@@ -212,3 +212,4 @@ class TurnPost:
     scores: Mapping[str, int] | None = None
     winners: tuple[str, ...] = ()
 
+    story: tuple[str, ...] = ()  # the turn told, in the post's language (service.story)

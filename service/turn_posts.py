@@ -20,6 +20,7 @@ from .errors import BadOption
 from .progress import changes
 from .repository import GameRepository
 from .results import Change, Table, TurnPost, tables
+from .stories import Stories
 from .validation import game_id as checked_game_id
 from .validation import instance_of, integer, optional_language, seconds, shown
 
@@ -29,6 +30,7 @@ CLAIM_LEASE_S = 120.0  # longer than one send with discord.py's retries (5xx, a 
 class TurnPosts:
     def __init__(self, repo: GameRepository) -> None:
         self.repo = repo
+        self.stories = Stories(repo)
 
     async def unposted_turns(self, guild_ids: Collection[int] | None = None) -> list[Table]:
         """Games (of these guilds) that owe a turn post no one is making now; oldest first."""
@@ -71,11 +73,12 @@ class TurnPosts:
             changed = changes(await self.repo.state_at(game, game.action_count - 1), state)
         over = rules.is_over(state)
         board = await self.repo.render(state, "full", lang or game.language, game=game)
+        story = await self.stories.turn_story(game_id, lang or game.language) if last else ()
         return TurnPost(
             game, game.version, last.player_id if last else None,
             last.notation if last else None, changed, rules.current_player(state),
             self.repo.decision_kind(state), board, over, rules.scores(state) if over else None,
-            tuple(rules.winners(state)) if over else ())
+            tuple(rules.winners(state)) if over else (), story)
 
     async def record_turn_post(self, game_id: int, version: int, channel_id: int,
                                message_id: int) -> bool:

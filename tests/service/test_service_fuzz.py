@@ -108,7 +108,7 @@ class World:
             "now": st.none(), "guild_ids": st.none(), "state": st.just(self.state),
             "game": st.just(self.running), "expected_version": st.none(),
             "interaction_id": st.none(), "issued_at": st.none(),
-            "exclusive": st.just(False),
+            "exclusive": st.just(False), "page": st.none(), "told": st.just(False),
         }
         return values[name]
 

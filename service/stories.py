@@ -1,0 +1,107 @@
+"""The told game (issue 14): the latest turn for the turn post and the console, the log as
+pages with its era changes and undos, and "since your last turn" for the ping.
+
+Each call replays the log once with every intermediate state (service.story.steps): the
+same cost as the replay a lost turn post already makes, and nothing is stored twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from locales import translate
+from store import Event
+
+from .progress import initial_state, solo_level
+from .repository import GameRepository
+from .story import Step, page_of, since_last_turn, steps, tell, turns, undo_line
+from .validation import integer, optional_language, player_id
+from .validation import language as checked_language
+
+LOG_PAGE = 25  # lines a /log page shows: well under Discord's 2000 characters
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    lines: tuple[str, ...]
+    page: int  # 1-based
+    pages: int
+
+
+class Stories:
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
+
+    async def _steps(self, game_id: int) -> list[Step]:
+        game = await self.repo.game(game_id)
+        if game.status == "lobby":
+            return []
+        with self.repo.translated(game_id):
+            log = await self.repo.store.read_log(game_id)
+        start = initial_state(game.edition_hash, game.player_ids, game.seed,
+                              solo_level(game.settings))
+        return steps(start, ((a.player_id, a.notation) for a in log))
+
+    async def turn_story(self, game_id: int, lang: str | None = None) -> tuple[str, ...]:
+        """The latest turn told: the last human turn and the Autobot's turns after it,
+        each decision with what it changed; the ranked end if the game ended."""
+        optional_language(lang)
+        game = await self.repo.game(game_id)
+        lang = checked_language(lang or game.language)
+        groups = turns(await self._steps(game_id))
+        if not groups:
+            return ()
+        first = len(groups) - 1
+        while first > 0 and groups[first][0].player not in game.player_ids:
+            first -= 1  # the Autobot's turns belong with the human turn before them
+        told = [step for group in groups[first:] for step in group]
+        return tuple(tell(told, self.repo.names(game), lang))
+
+    async def since_last_turn(self, game_id: int, user_id: str,
+                              lang: str | None = None) -> list[str]:
+        """What the others did since `user_id` last decided, in a few lines."""
+        optional_language(lang)
+        user_id = player_id(user_id)
+        game = await self.repo.game(game_id)
+        lang = checked_language(lang or game.language)
+        return since_last_turn(await self._steps(game_id), user_id, self.repo.names(game), lang)
+
+    async def log_page(self, game_id: int, lang: str = "en",
+                       page: int | None = None) -> LogPage:
+        """One page of the told log (the latest when `page` is None): every move with its
+        consequences, era changes marked, and each undo where its moves were."""
+        game = await self.repo.game(game_id)
+        lang = checked_language(lang)
+        if page is not None:
+            page = integer(page, "page", 1, 1_000_000)
+        names = self.repo.names(game)
+        undos = await self.repo.store.list_events(game_id, "undo")
+        lines: list[str] = []
+        marks = sorted(undos, key=lambda e: e.id)
+        all_steps = await self._steps(game_id)
+        for step in all_steps:
+            while marks and _first_removed(marks[0].detail) <= step.seq:
+                lines.append(_undo(marks.pop(0), names, lang))
+            lines += _numbered(step, names, lang)
+        lines += [_undo(m, names, lang) for m in marks]
+        if not lines:
+            lines = [translate("log.empty", lang)]
+        shown, number, pages = page_of(lines, page, LOG_PAGE, lang)
+        return LogPage(tuple(shown), number, pages)
+
+
+def _first_removed(detail: Mapping[str, Any]) -> int:
+    removed = detail.get("removed") or []
+    return int(removed[0]["seq"]) if removed else 0
+
+
+def _numbered(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    told = tell([step], names, lang)
+    head = translate("log.line", lang, move=step.seq, text=f"{told[0]}  [{step.notation}]")
+    return [head, *told[1:]]
+
+
+def _undo(event: Event, names: Mapping[str, str], lang: str) -> str:
+    return undo_line(event.user_id, event.detail, names, lang)

@@ -1,0 +1,317 @@
+"""A turn told as lines in the player's language (issue 14): every decision in order, named
+as on the board (service.labels), with what it changed — found by comparing the states
+before and after it, so the rules stay language-free and tell nothing twice.
+
+Pure: no store, no clock. The service feeds it states replayed from the log; the turn
+post, the console, `/log` and the catch-up digest all read these same lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from locales import translate
+from rules import Edition, State, parse_action
+from rules.actions import AutobotTurn, Move
+from rules.errors import RuleError
+from rules.network import city_value
+from rules.scoring import ranking_key
+from rules.scoring import score_breakdown as player_breakdown
+from service import labels as L
+
+from .log import autobot_sentence
+from .progress import turn_passed
+
+BULLET = "  · "
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decision: who took it, its notation, the game before and after it."""
+
+    player: str
+    notation: str
+    before: State
+    after: State
+    seq: int = 0  # its number in the log
+
+
+def steps(start: State, actions: Iterable[tuple[str, str]], first_seq: int = 1) -> list[Step]:
+    """Every (player, notation) applied from `start`, as steps."""
+    out: list[Step] = []
+    state = start
+    for seq, (player, notation) in enumerate(actions, start=first_seq):
+        after = rules.apply(state, player, notation)
+        out.append(Step(player, notation, state, after, seq))
+        state = after
+    return out
+
+
+def turns(all_steps: Sequence[Step]) -> list[list[Step]]:
+    """The steps grouped into turns: a group ends where the decision passed to another."""
+    groups: list[list[Step]] = []
+    current: list[Step] = []
+    for step in all_steps:
+        current.append(step)
+        if turn_passed(step.before, step.after):
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def score_breakdown(state: State) -> dict[str, dict[str, int]]:
+    """Each player's points per department (lobby first, then the edition's departments)."""
+    edition = rules.edition_of(state)
+    return {pid: player_breakdown(state, edition, pid) for pid in state.order}
+
+
+# -- one decision ------------------------------------------------------------------------
+
+
+def _name(names: Mapping[str, str], pid: str) -> str:
+    if pid == "autobot" or (pid not in names and pid.startswith("autobot")):
+        return "Autobot"
+    return names.get(pid, pid)
+
+
+def _headline(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> str:
+    try:
+        action = parse_action(step.notation)
+    except RuleError:
+        return f"{_name(names, step.player)}: {step.notation}"
+    if isinstance(action, AutobotTurn):
+        said = autobot_sentence(action.words, lang, ed)
+        solo = step.before.solo
+        if solo is not None:
+            said = said.replace("Autobot", translate("story.autobot", lang, level=solo.level), 1)
+        return said
+    label = L.action_label(action, ed, lang, step.before, step.player)
+    return translate("story.step", lang, player=_name(names, step.player), action=label)
+
+
+def _money_reason(step: Step, pid: str, delta: int, era_changed: bool) -> str:
+    if era_changed and delta > 0:
+        return "budget"
+    try:
+        action = parse_action(step.notation)
+    except RuleError:
+        return "other"
+    if delta < 0:
+        return "paid"
+    if isinstance(action, Move) and action.deliver and pid == step.player:
+        return "delivery"
+    if pid != step.player and step.before.players[pid].stations_left < rules.edition_of(
+            step.before).stations:
+        return "station"
+    return "other"
+
+
+def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    era_changed = step.after.era != step.before.era
+    out = []
+    for pid in step.after.order:
+        delta = step.after.players[pid].money - step.before.players[pid].money
+        if delta:
+            reason = _money_reason(step, pid, delta, era_changed)
+            out.append(translate(f"story.money.{reason}", lang, player=_name(names, pid),
+                                 count=abs(delta), money=step.after.players[pid].money))
+    return out
+
+
+def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    out = []
+    for colour in step.after.offices:
+        before = list(step.before.offices.get(colour, ()))
+        after = list(step.after.offices.get(colour, ()))
+        for pid in step.after.order:
+            gained = after.count(pid) - before.count(pid)
+            if gained > 0:
+                out.append(translate("story.placed", lang, player=_name(names, pid),
+                                     count=gained, colour=colour))
+    for pid in step.after.order:
+        pushed = step.after.players[pid].lobby - step.before.players[pid].lobby
+        if pushed > 0:
+            out.append(translate("story.lobby", lang, player=_name(names, pid), count=pushed))
+    return out
+
+
+def _promotions(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    out = []
+    for pid in step.after.order:
+        b, a = step.before.players[pid].floors, step.after.players[pid].floors
+        for dept in ed.departments:
+            for floor, (x, y) in enumerate(zip(b[dept], a[dept], strict=True), start=1):
+                if y > x:
+                    out.append(translate("story.promoted", lang, player=_name(names, pid),
+                                         count=y - x,
+                                         place=L.staff_place(ed, f"{dept}{floor}", lang)))
+        dev = step.after.players[pid].development - step.before.players[pid].development
+        if dev > 0:
+            out.append(translate("story.develop", lang, player=_name(names, pid), count=dev))
+    return out
+
+
+def _cities(ed: Edition, step: Step, lang: str) -> list[str]:
+    if (step.before.built == step.after.built
+            and step.before.upgraded == step.after.upgraded):
+        return []
+    rose = []
+    for node in ed.nodes:
+        old, new = city_value(step.before, ed, node), city_value(step.after, ed, node)
+        if new > old:
+            rose.append(translate("story.city_value", lang, city=L.city(ed, node),
+                                  old=old, new=new))
+    return rose
+
+
+def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
+                          lang: str) -> list[str]:
+    out = []
+    who = _name(names, step.player)
+    for section in step.before.section_tiles:
+        if section not in step.after.section_tiles:
+            out.append(translate("story.tile_section", lang, player=who,
+                                 where=L.section_name(ed, section, lang, colour=False)))
+    for pid in step.after.order:
+        b, a = step.before.players[pid].deliveries, step.after.players[pid].deliveries
+        for country, row in a.items():
+            old = b.get(country)
+            if old == row:
+                continue
+            place = L.country_name(ed, country, lang)
+            if row.dm and not (old and old.dm):
+                out.append(translate("story.delivered_dm", lang, player=_name(names, pid),
+                                     country=place))
+            elif row.goods == "used" and (old is None or old.goods != "used"):
+                out.append(translate("story.bonus_taken", lang, player=_name(names, pid),
+                                     country=place))
+            elif row.goods and (old is None or not old.goods):
+                out.append(translate("story.delivered_bonus", lang, player=_name(names, pid),
+                                     country=place))
+            if row.pharma and not (old and old.pharma):
+                out.append(translate("story.delivered_pharma", lang, player=_name(names, pid),
+                                     country=place))
+    return out
+
+
+def _era(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    if step.after.era == step.before.era:
+        return []
+    return [translate("story.era", lang, era=step.after.era)]
+
+
+def step_lines(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    """The decision, then one indented line per consequence."""
+    found = [*_money(step, names, lang), *_staff(ed, step, names, lang),
+             *_promotions(ed, step, names, lang), *_cities(ed, step, lang),
+             *_tiles_and_deliveries(ed, step, names, lang), *_era(step, names, lang)]
+    return [_headline(ed, step, names, lang), *(BULLET + line for line in found)]
+
+
+def tell(turn: Sequence[Step], names: Mapping[str, str], lang: str) -> list[str]:
+    """A turn (or any run of decisions) told, decision by decision; the end if it ended."""
+    if not turn:
+        return []
+    ed = rules.edition_of(turn[0].before)
+    out = [line for step in turn for line in step_lines(ed, step, names, lang)]
+    if rules.is_over(turn[-1].after):
+        out += final_lines(turn[-1].after, names, lang)
+    return out
+
+
+# -- the end -------------------------------------------------------------------------------
+
+
+def tie_break(state: State) -> str | None:
+    """Which part of the ranking decided first place: None when the points alone did (or
+    nothing could), "employees" or "floors" when tied points were split by them, "shared"
+    when the tie stands."""
+    ed = rules.edition_of(state)
+    keys = {pid: ranking_key(state, ed, pid) for pid in state.order}
+    best = max(keys.values())
+    level = [pid for pid in state.order if keys[pid][0] == best[0]]
+    if len(level) < 2:
+        return None
+    winners = [pid for pid in level if keys[pid] == best]
+    if len(winners) > 1:
+        return "shared"
+    by_staff = [pid for pid in level if keys[pid][1] == best[1]]
+    return "employees" if len(by_staff) == 1 else "floors"
+
+
+def final_lines(state: State, names: Mapping[str, str], lang: str) -> list[str]:
+    """The final scores ranked, each with its points per department, and the tie-break."""
+    ed = rules.edition_of(state)
+    parts = score_breakdown(state)
+    order = sorted(state.order, key=lambda p: ranking_key(state, ed, p), reverse=True)
+    out = [translate("story.final", lang)]
+    place = 0
+    previous = None
+    for i, pid in enumerate(order, start=1):
+        key = ranking_key(state, ed, pid)
+        place = place if key == previous else i
+        previous = key
+        detail = ", ".join(
+            translate("story.points_in", lang, count=points,
+                      department=translate("word.lobby", lang) if dept == "lobby"
+                      else translate(f"word.department.{dept}", lang))
+            for dept, points in parts[pid].items())
+        out.append(translate("story.rank", lang, place=place, player=_name(names, pid),
+                             count=sum(parts[pid].values()), detail=detail))
+    decided = tie_break(state)
+    if decided is not None:
+        out.append(translate(f"story.tie.{decided}", lang))
+    return out
+
+
+# -- catch-up ------------------------------------------------------------------------------
+
+
+def since_last_turn(all_steps: Sequence[Step], player: str, names: Mapping[str, str],
+                    lang: str, limit: int = 12) -> list[str]:
+    """What the others did since `player` last decided: one headline per decision (the
+    consequences of the latest few), at most `limit` lines."""
+    last = max((i for i, s in enumerate(all_steps) if s.player == player), default=-1)
+    since = [s for s in all_steps[last + 1:] if s.player != player]
+    if not since:
+        return [translate("story.since_nothing", lang)]
+    ed = rules.edition_of(since[0].before)
+    lines = [translate("story.since", lang, count=len(since))]
+    for step in since:
+        lines.append(BULLET + _headline(ed, step, names, lang))
+        if step.after.era != step.before.era:
+            lines.append(BULLET + translate("story.era", lang, era=step.after.era))
+    if len(lines) > limit:
+        lines = [lines[0], BULLET + translate("story.more", lang, count=len(lines) - limit),
+                 *lines[-(limit - 2):]]
+    return lines
+
+
+# -- the log ---------------------------------------------------------------------------------
+
+
+def undo_line(by: str | None, detail: Mapping[str, Any], names: Mapping[str, str],
+              lang: str) -> str:
+    """An undo as the log shows it: who took back which moves (its stored reason is the
+    service's English note, so it is not shown)."""
+    removed = detail.get("removed") or []
+    seqs = [int(r["seq"]) for r in removed] or [0]
+    return translate("story.undo", lang, player=_name(names, by or "-"),
+                     first=min(seqs), last=max(seqs))
+
+
+def page_of(lines: Sequence[str], page: int | None, per_page: int,
+            lang: str) -> tuple[list[str], int, int]:
+    """(the page's lines under a 'Page x of y' head, its number, how many pages). `page`
+    None is the latest; a number past either end shows the nearest page."""
+    pages = max(1, -(-len(lines) // per_page))
+    number = pages if page is None else min(max(1, page), pages)
+    shown = list(lines[(number - 1) * per_page:number * per_page])
+    if pages > 1:
+        shown.insert(0, translate("story.page", lang, page=number, pages=pages))
+    return shown, number, pages

@@ -1,0 +1,234 @@
+"""The turn told (issue 14): each decision with what it changed, the log's pages, eras and
+undos, the catch-up digest and the ranked end, in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from service_testutil import PLAYERS, SEED, random_game, record_of
+from test_glossary import ENGLISH
+
+import rules
+from locales import translate
+from rules.frozen import evolve
+from rules.scoring import ranking_key
+from service import CONSOLE, GameService
+from service import labels as L
+from service.story import (
+    Step,
+    final_lines,
+    page_of,
+    score_breakdown,
+    since_last_turn,
+    step_lines,
+    steps,
+    tell,
+    tie_break,
+    turns,
+)
+from tests.rules.test_delivery import at_kolding
+
+ED = rules.load_edition()
+NAMES = {"ann": "Ann", "ben": "Ben", "cem": "Cem"}
+LANGS = ("en", "de", "fr")
+
+
+@pytest.fixture(scope="module")
+def played() -> list[Step]:
+    """Three whole games of random choices, every decision with its states."""
+    out: list[Step] = []
+    for choice in (1, 2, 3):
+        start = rules.new_game(ED, list(PLAYERS), SEED)
+        out += steps(start, random_game(choice))
+    return out
+
+
+def _first(played: list[Step], test) -> Step:
+    found = next((s for s in played if test(s)), None)
+    assert found is not None, "the sample games hold no such decision"
+    return found
+
+
+def _text(step: Step, lang: str = "en") -> str:
+    return "\n".join(step_lines(ED, step, NAMES, lang))
+
+
+def test_a_build_names_its_section_and_the_employee_placed(played: list[Step]) -> None:
+    step = _first(played, lambda s: s.notation.startswith("build "))
+    section = step.notation.split()[1]
+    text = _text(step)
+    assert text.startswith(f"{NAMES[step.player]}: ")
+    assert L.section_name(ED, section, "en") in text
+    link = ED.sections[section][0]
+    gained = (step.after.offices[link.colour].count(step.player)
+              - step.before.offices[link.colour].count(step.player))
+    if gained:
+        assert translate("story.placed", "en", player=NAMES[step.player], count=gained,
+                         colour=link.colour) in text
+
+
+def test_a_load_then_a_delivery_tell_the_goods_the_money_and_the_marker(
+        played: list[Step]) -> None:
+    load = _first(played, lambda s: s.notation.startswith("load "))
+    _, depot, goods = load.notation.split()[:3]
+    text = _text(load)
+    assert L.goods_name(goods, "en") in text and L.depot_name(ED, depot, "en") in text
+    # the delivery (RULES §8): a truck beside Kolding, board 4 pays 6 DM for Denmark
+    before = at_kolding("chemicals", board=4)
+    step = steps(before, [("ann", "move 1 deliver")])[0]
+    gain = rules.money(step.after, "ann") - rules.money(before, "ann")
+    assert gain > 0
+    for lang in LANGS:
+        told = _text(step, lang)
+        assert translate("story.money.delivery", lang, player="Ann", count=gain,
+                         money=rules.money(step.after, "ann")) in told
+        assert translate("story.delivered_dm", lang, player="Ann",
+                         country=L.country_name(ED, "dk", lang)) in told
+        assert L.country_name(ED, "dk", lang) in told.splitlines()[0]
+
+
+def test_a_promotion_names_the_floor(played: list[Step]) -> None:
+    step = _first(played, lambda s: s.notation.startswith("promote ")
+                  and s.notation.split()[2] != "lobby")
+    target = step.notation.split()[2]
+    text = _text(step)
+    assert translate("story.promoted", "en", player=NAMES[step.player], count=1,
+                     place=L.staff_place(ED, target, "en")) in text
+
+
+def test_an_era_end_tells_the_new_era_and_each_budget(played: list[Step]) -> None:
+    step = _first(played, lambda s: s.after.era > s.before.era and any(
+        s.after.players[p].money > s.before.players[p].money for p in s.after.order))
+    text = _text(step)
+    assert translate("story.era", "en", era=step.after.era) in text
+    for pid in step.after.order:
+        gain = step.after.players[pid].money - step.before.players[pid].money
+        if gain > 0:
+            assert translate("story.money.budget", "en", player=NAMES[pid], count=gain,
+                             money=step.after.players[pid].money) in text
+
+
+def test_the_end_is_ranked_with_departments_and_the_tie_break(played: list[Step]) -> None:
+    final = next(s.after for s in played if rules.is_over(s.after))
+    lines = final_lines(final, NAMES, "en")
+    ranked = sorted(final.order, key=lambda p: ranking_key(final, ED, p), reverse=True)
+    scores = rules.scores(final)
+    rows = [line for line in lines if re.match(r"\d\. ", line)]
+    assert [row.split(". ")[1].split(":")[0] for row in rows] == [NAMES[p] for p in ranked]
+    parts = score_breakdown(final)
+    for pid, row in zip(ranked, rows, strict=True):
+        assert f"{scores[pid]} points" in row
+        assert sum(parts[pid].values()) == scores[pid]
+        for dept in ED.departments:
+            assert f"{translate(f'word.department.{dept}', 'en')} {parts[pid][dept]}" in row
+    decided = tie_break(final)
+    assert (decided is None) == (not any(line.startswith(("Tied", "A perfect")) for line in lines))
+
+
+def test_a_tie_on_points_says_what_decided() -> None:
+    final = next(s.after for s in steps(rules.new_game(ED, list(PLAYERS), SEED),
+                                        random_game(1)) if rules.is_over(s.after))
+    # every player equal on everything (no seats held): the tie stands
+    same = final.players[final.order[0]]
+    players = final.players
+    for pid in final.order[1:]:
+        players = players.set(pid, evolve(same, id=pid))
+    even = evolve(final, players=players,
+                  offices=final.offices.__class__({c: () for c in final.offices}))
+    assert len({ranking_key(even, ED, p) for p in even.order}) == 1
+    assert tie_break(even) == "shared"
+    assert translate("story.tie.shared", "de") in final_lines(even, NAMES, "de")
+    # one more employee on a floor decides between equal points? Only points count first
+    assert tie_break(final) in (None, "employees", "floors", "shared")
+
+
+def test_the_autobot_turn_names_its_level_colour_and_task() -> None:
+    from service.progress import autobot_moves
+
+    state = rules.new_game(ED, ["ann"], seed=3, solo_level=7)
+    while rules.current_player(state) == "ann" or state.turn is None:
+        player = rules.current_player(state)
+        if player != "ann":
+            break
+        state = rules.apply(state, "ann", rules.legal_actions(state, "ann")[0])
+    moves, _ = autobot_moves(state)
+    assert moves
+    told = tell(steps(state, moves[:1]), {"ann": "Ann"}, "en")
+    assert told[0].startswith("Autobot (level 7) draws ")
+    assert "task" in told[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_no_english_word_in_a_german_or_french_story(played: list[Step], lang: str) -> None:
+    bad = set()
+    for group in turns(played)[::3]:
+        for line in tell(group, NAMES, lang):
+            bad |= set(re.findall(r"[a-z]+", line.lower())) & ENGLISH
+    final = next(s.after for s in played if rules.is_over(s.after))
+    for line in [*final_lines(final, NAMES, lang), *since_last_turn(played[:40], "ann",
+                                                                     NAMES, lang)]:
+        bad |= set(re.findall(r"[a-z]+", line.lower())) & ENGLISH
+    assert not bad
+
+
+def test_pages_cover_every_line_once_and_the_latest_is_the_default() -> None:
+    lines = [f"line {i}" for i in range(53)]
+    shown, number, pages = page_of(lines, None, 25, "en")
+    assert (number, pages) == (3, 3) and shown == ["Page 3 of 3", "line 50", "line 51",
+                                                   "line 52"]
+    every = [x for p in (1, 2, 3) for x in page_of(lines, p, 25, "de")[0][1:]]
+    assert every == lines
+    assert page_of(lines, 99, 25, "fr")[0][0] == "Page 3 sur 3"
+    assert page_of(lines[:3], None, 25, "en") == (lines[:3], 1, 1)
+
+
+def test_catch_up_lists_what_the_others_did_since_my_last_move(played: list[Step]) -> None:
+    game = played[:60]
+    last = max(i for i, s in enumerate(game) if s.player == "ann")
+    others = [s for s in game[last + 1:]]
+    lines = since_last_turn(game, "ann", NAMES, "en", limit=100)
+    if not others:
+        assert lines == ["Nothing has happened since your last turn."]
+    else:
+        assert lines[0] == translate("story.since", "en", count=len(others))
+        assert all("Ann:" not in line for line in lines[1:])
+        assert len([x for x in lines if not x.startswith("  · —")]) == len(others) + 1
+    mine = since_last_turn(game[:last + 1], "ann", NAMES, "de")
+    assert mine == [translate("story.since_nothing", "de")]
+
+
+async def test_the_log_marks_undos_and_eras_and_pages(service: GameService) -> None:
+    log = random_game(2)
+    era = next(i for i in range(len(log)) if rules.era(_at(log, i + 1)) > rules.era(_at(log, i)))
+    game = await service.import_record(CONSOLE, "ann", record_of(log[:era + 1]))
+    first = (await service.log_page(game.id, "en", 1))
+    assert first.page == 1 and first.pages > 1
+    assert first.lines[0] == f"Page 1 of {first.pages}"
+    every = [x for p in range(1, first.pages + 1)
+             for x in (await service.log_page(game.id, "en", p)).lines[1:]]
+    assert sum(1 for x in every if re.match(r"\d+\. ", x)) == era + 1
+    assert translate("story.era", "en", era=rules.era(_at(log, era + 1))) in "\n".join(every)
+    mine = next(j for j in range(era + 1, len(log)) if log[j][0] == "ann")
+    game = await service.import_record(CONSOLE, "ann", record_of(log[:mine + 1]))
+    await service.undo(game.id, "ann", force=True)
+    latest = await service.log(game.id, "de", told=True)
+    assert any(x.startswith("↶ ann") and f"{mine + 1}–{mine + 1}" in x for x in latest)
+    assert latest == list((await service.log_page(game.id, "de")).lines)
+
+
+async def test_the_turn_post_and_the_catch_up_tell_the_turn(service: GameService) -> None:
+    log = random_game(3)
+    game = await service.import_record(CONSOLE, "ann", record_of(log[:30]))
+    post = await service.turn_post(game.id, "fr")
+    assert post.story and post.story[0].split(" : ")[0] in {"ann", "ben", "cem"}
+    assert any(f"[{post.notation}]" not in line for line in post.story)
+    digest = await service.since_last_turn(game.id, "ann", "en")
+    assert digest[0].startswith(("Since your last turn", "Nothing has happened"))
+
+
+def _at(log, n: int) -> rules.State:
+    state = rules.new_game(ED, list(PLAYERS), SEED)
+    for player, notation in log[:n]:
+        state = rules.apply(state, player, notation)
+    return state
