@@ -21,6 +21,13 @@ from .abandon import AbandonMixin
 from .animation import AnimationMixin
 from .backups import BackupsMixin
 from .checked import InputChecks
+from .computer import (
+    ComputerMixin,
+    checked_level,
+    computer_log_lines,
+    computer_marks,
+    computer_name,
+)
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -64,7 +71,7 @@ ALTERNATIVES = 5  # legal actions suggested when one is refused
 SEED_MAX = 2**63 - 1
 
 
-class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin,
+class GameService(ComputerMixin, InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMixin,
                   TurnPostsMixin, AnimationMixin, BackupsMixin, VotePostsMixin):
     # -- the lobby --------------------------------------------------------------------------
 
@@ -73,7 +80,8 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
                           seed: int | None = None, language: str = "en",
                           settings: Mapping[str, Any] | None = None,
                           solo_level: int | None = None,
-                          players: Sequence[tuple[str, str]] = ()) -> Game:
+                          players: Sequence[tuple[str, str]] = (), bots: int = 0,
+                          bot_level: str | None = None) -> Game:
         """A new game in `place` (a `Place`) with the host in seat 0 and `players`
         ((user id, name) pairs) in the next seats, all in one transaction: a refused seat
         creates no game. With `solo_level`, the host alone plays against the Autobot at
@@ -98,6 +106,15 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         if len(players) + 1 > seats:
             raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
                             expected=Phrase("expect.names"))
+        computer: dict[str, str] = {}
+        if bots:
+            if not is_int(bots) or not 0 < bots <= seats - 1 - len(players):
+                raise BadOption(name="bots", value=shown(bots), expected=f"0-{seats - 1}")
+            level = checked_level(bot_level)
+            computer = {f"cpu{n}": level for n in range(1, bots + 1)}
+            players = [*players, *((pid, computer_name(n, level, checked_language(language)))
+                                   for n, pid in enumerate(computer, 1))]
+            solo = {**solo, "computer": computer}
         seen = {host_id}
         for user_id, name in players:
             player_id(user_id)
@@ -165,6 +182,7 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         except Exception:
             _log.exception("could not plan the first reminder of game %s", game_id)
         board = await self._board_after_commit(game_id, state, game.language)
+        self._after_commit(started, first)
         return StartResult(started, first, self.decision_kind(state) or "", board, state)
 
     # -- playing ----------------------------------------------------------------------------
@@ -226,6 +244,7 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         board = await self._board_after_commit(game_id, after, lang or game.language) if (
             passed or over) else None
         scores = rules.scores(after) if over else None
+        self._after_commit(game, next_player)
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
             changes(state, after), passed, next_player, self.decision_kind(after), board,
@@ -376,7 +395,8 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
         lang = checked_language(lang)
         with self._translated(game_id):
             actions = await self.store.read_log(game_id)
-        return log_lines(actions, self.names(game), lang)
+        return [*computer_log_lines(game, self.names(game), lang),
+                *log_lines(actions, self.names(game), lang)]
 
     # -- records ----------------------------------------------------------------------------
 
@@ -387,10 +407,12 @@ class GameService(InputChecks, PlacesMixin, UndoMixin, AbandonMixin, RemindingMi
             self._require_running(game)
         with self._translated(game_id):
             log = await self.store.read_log(game_id)
-        return make_record(edition=game.edition, edition_hash=game.edition_hash,
-                           seed=game.seed, players=game.player_ids, names=self.names(game),
-                           actions=[(a.player_id, a.notation) for a in log],
-                           final=await self._state(game), solo_level=solo_level(game.settings))
+        record = make_record(edition=game.edition, edition_hash=game.edition_hash,
+                             seed=game.seed, players=game.player_ids, names=self.names(game),
+                             actions=[(a.player_id, a.notation) for a in log],
+                             final=await self._state(game),
+                             solo_level=solo_level(game.settings))
+        return {**record, **computer_marks(game.settings)}
 
     async def import_record(self, place: Any, host_id: str, record: Any,
                             language: str = "en") -> Game:
