@@ -253,6 +253,12 @@ class ComputerMixin(ServiceCore):
         drives[game_id] = task
         return task
 
+    def stop_computers(self) -> None:
+        """Cancel every drive under way (shutting down): a decision not yet applied is
+        owed still, and made by the next start (`resume_computers`)."""
+        for task in self.__dict__.get("_drives", {}).values():
+            task.cancel()
+
     async def computers_idle(self) -> None:
         """Wait until every computer drive of this service has ended (tests, console)."""
         while True:

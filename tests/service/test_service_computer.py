@@ -148,8 +148,7 @@ async def test_restart_owing_a_computer_move_makes_it_once(tmp_path: Path,
     # The crash: the game is dealt but no drive runs (the start's hook found no loop task
     # survive: we cancel it before it thinks).
     await svc.start(game.id, "ann")
-    for task in list(svc._drives.values()):
-        task.cancel()
+    svc.stop_computers()
     svc.close()
     await store.close()
     store = await GameStore.open(path)
@@ -181,5 +180,5 @@ async def test_computers_are_never_reminded(svc: GameService) -> None:
         legal = await svc.legal(game.id, "ann")
         await svc.act(game.id, "ann", legal.actions[0], expected_version=legal.version)
     await svc.computers_idle()
-    due = await svc.due_reminders(10**12)
+    due = await svc.due_reminders(svc.clock() + 10**7)
     assert due and {r.user_id for r in due} == {"ann"}
