@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -234,7 +235,8 @@ class ComputerMixin(ServiceCore):
         settings = {**game.settings, "replaced": held}
         with self._translated(game_id):
             game = await self.store.update_settings(game_id, settings)
-        await self._schedule(game, user_id) if await self._deciding_is(game, user_id) else None
+        if await self._deciding_is(game, user_id):  # their reminders start again now
+            await self._schedule(game, user_id)
         return game
 
     async def _deciding_is(self, game: Game, user_id: str) -> bool:
@@ -311,10 +313,9 @@ class ComputerMixin(ServiceCore):
         """The hook of `act` and `start`: a computer to decide next is played off the
         event loop once the command has answered."""
         if computer_level(game.settings, next_player) is not None:
-            try:
+            # No running loop (a synchronous caller): the start-up check catches up.
+            with contextlib.suppress(RuntimeError):
                 self.kick_computers(game.id)
-            except RuntimeError:  # no running loop (a synchronous caller): drivers catch up
-                pass
 
     async def owed_computer_games(self) -> list[Game]:
         """Running games whose decision belongs to a computer seat (after a restart)."""
