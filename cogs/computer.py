@@ -95,7 +95,7 @@ class Computers(commands.Cog):
     async def _posted(self, result: Any) -> None:
         from cogs.turn_posts import post_turn
 
-        if not result.passed and not result.over:
+        if not result.turn_passed and not result.over:
             return  # inside a turn: its post comes when the turn ends
         service: Any = self.bot.service  # type: ignore[attr-defined]
         game = await service.game(result.game_id)
