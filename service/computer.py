@@ -26,7 +26,9 @@ from store import Game, Reminder, ReminderRequest
 
 from .core import ServiceCore
 from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
+from .game_settings import checked_language
 from .labels import action_label
+from .validation import player_id
 
 log = logging.getLogger("autobahn.service.computer")
 
@@ -189,6 +191,7 @@ class ComputerMixin(ServiceCore):
         """The host seats a computer player in the open lobby."""
         level = checked_level(level)
         game = await self._game(game_id)
+        player_id(by_user)
         self._require_host(game, by_user)
         if game.status != "lobby":
             self._require_running(game)
@@ -211,6 +214,8 @@ class ComputerMixin(ServiceCore):
         not built yet: host only)."""
         level = checked_level(level)
         game = await self._game(game_id)
+        player_id(by_user)
+        player_id(player)
         self._require_running(game)
         self._require_host(game, by_user)
         self._require_member(game, player)
@@ -226,6 +231,7 @@ class ComputerMixin(ServiceCore):
     async def reclaim(self, game_id: int, user_id: str) -> Game:
         """`user_id` takes their seat back: from their next decision on they play it."""
         game = await self._game(game_id)
+        player_id(user_id)
         self._require_running(game)
         self._require_member(game, user_id)
         held = replaced_seats(game.settings)
@@ -342,6 +348,8 @@ class ComputerMixin(ServiceCore):
     async def claim_reminder(self, reminder: Reminder) -> bool:
         """A reminder for a seat a computer now holds is not sent: the computer's
         decision is made instead (a replaced seat's decision owed after a restart)."""
+        if not isinstance(reminder, Reminder):
+            return await super().claim_reminder(reminder)  # type: ignore[misc]
         game = await self._game(reminder.game_id)
         if computer_level(game.settings, reminder.user_id) is not None:
             await self.store.set_reminders(game.id, [])
@@ -354,7 +362,9 @@ class ComputerMixin(ServiceCore):
     async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
         """A suggestion for `user_id`'s pending decision, with its reason: the action's
         label and the lead over the others the search projects for it."""
+        lang = checked_language(lang)
         game = await self._game(game_id)
+        player_id(user_id)
         self._require_running(game)
         self._require_member(game, user_id)
         state = await self._state(game)

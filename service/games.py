@@ -107,10 +107,10 @@ class GameService(ComputerMixin, InputChecks, PlacesMixin, UndoMixin, AbandonMix
             raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
                             expected=Phrase("expect.names"))
         computer: dict[str, str] = {}
+        if not (is_int(bots) and 0 <= bots <= seats - 1 - len(players)):
+            raise BadOption(name="bots", value=shown(bots), expected=f"0-{seats - 1}")
+        level = checked_level(bot_level)  # checked even when unused: a typo is told
         if bots:
-            if not is_int(bots) or not 0 < bots <= seats - 1 - len(players):
-                raise BadOption(name="bots", value=shown(bots), expected=f"0-{seats - 1}")
-            level = checked_level(bot_level)
             computer = {f"cpu{n}": level for n in range(1, bots + 1)}
             players = [*players, *((pid, computer_name(n, level, checked_language(language)))
                                    for n, pid in enumerate(computer, 1))]

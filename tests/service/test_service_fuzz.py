@@ -108,6 +108,8 @@ class World:
             "now": st.none(), "guild_ids": st.none(), "state": st.just(self.state),
             "game": st.just(self.running), "expected_version": st.none(),
             "interaction_id": st.none(), "issued_at": st.none(),
+            "bots": st.just(0), "bot_level": st.none(), "level": st.none(),
+            "player": st.just("ben"),
         }
         return values[name]
 
