@@ -55,11 +55,12 @@ def test_english_catalogue_matches_the_rules_fallbacks() -> None:
 # that are spelt alike (Service, Orange, France, Station, Promotions, Autobot).
 SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
-           "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item"},
+           "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
+           "computer.name", "computer.level.normal"},
     "fr": {"word.colour.orange", "word.card_colour.orange", "word.country.fr",
            "word.department.service", "word.slot.station", "place.link", "place.coloured",
            "label.group.promote", "label.group.station", "label.group.autobot",
-           "console.legal_item"},
+           "console.legal_item", "computer.level.normal"},
 }
 
 
