@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from console import Console
 
 import rules
+from console import Console
 from service import GameService
 from service.computer import Thinker
 from store import GameStore
