@@ -34,6 +34,7 @@ log = logging.getLogger("autobahn.discord")
 EXTENSIONS: tuple[str, ...] = (
     "cogs.games",
     "cogs.turns",
+    "cogs.computer",
     "cogs.boards",
     "cogs.reminders",
 )

@@ -99,13 +99,17 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                            language="Language of the game's public messages",
                            reminders="Remind whoever the table waits for",
                            thread="Play in a new thread of this channel",
-                           level="Play alone against the Autobot at this level (1-12)")
-    @app_commands.choices(language=LANGUAGES)
+                           level="Play alone against the Autobot at this level (1-12)",
+                           bots="Computer players in the last seats",
+                           bot_level="How strong the computer players play")
+    @app_commands.choices(language=LANGUAGES, bot_level=[
+        app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "strong")])
     async def new(self, interaction: Interaction,
                   players: app_commands.Range[int, 2, 4] = 3, name: str | None = None,
                   language: str | None = None, reminders: bool = True,
                   thread: bool = True,
-                  level: app_commands.Range[int, 1, 12] | None = None) -> None:
+                  level: app_commands.Range[int, 1, 12] | None = None,
+                  bots: app_commands.Range[int, 0, 3] = 0, bot_level: str = "normal") -> None:
         await begin(interaction)
         lang = note(interaction)
         if name is not None and (not name.strip() or len(name) > NAME_LIMIT):
@@ -126,7 +130,8 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
         # does not show yet.
         game = await service.create_game(  # type: ignore[call-arg]
             place, user_id(interaction), display_name(interaction), seats=players,
-            language=language, settings=settings, exclusive=True, solo_level=level)
+            language=language, settings=settings, exclusive=True, solo_level=level,
+            bots=bots, bot_level=bot_level)
         players = int(game.settings.get("seats", players))
         note(interaction, game)
         text = t("game.created", public_lang(game), game=game_name(game), seats=players,

@@ -26,7 +26,7 @@ log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 # The options each `/game` subcommand takes (None: any key, checked by the service).
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
-    "new": ("players", "names", "seed", "start", "level"), "list": (), "start": (),
+    "new": ("players", "names", "seed", "start", "level", "bots"), "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
     "settings": None,
 }
@@ -44,6 +44,7 @@ class Console:
         self.out = out
         self.game_id: int | None = None
         self.votes = Votes(self)
+        service.on_computer_move(self._on_computer)
 
     def say(self, code: str, **params: Any) -> None:
         self.out(translate(code, self.lang, **params))
@@ -77,6 +78,7 @@ class Console:
             if actor is not None and not head:  # "as ann" and nothing to do
                 raise ServiceError("console.as_needs_command", player=actor)
             await self._dispatch(head, rest.strip(), actor)
+            await self.service.computers_idle()  # the computers' turns, before the prompt
         except (ServiceError, RuleError) as err:
             self.out("! " + message(err, self.lang))
         except Exception as err:  # never end the session on a bug: log it, say so, go on
@@ -89,7 +91,7 @@ class Console:
             "/game": self.game, "/act": self.act, "/pass": self.act, "/legal": self.legal,
             "/board": self.board, "/status": self.status_cmd, "/log": self.log,
             "/undo": self.votes.undo, "/export": self.export, "/import": self.import_,
-            "/help": self.help, "/rules": self.rules,
+            "/help": self.help, "/rules": self.rules, "/hint": self.hint,
         }
         handler = commands.get(head)
         if handler is None:
@@ -189,6 +191,9 @@ class Console:
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
         seats = int_option(opts, "players", len(names) or 3)
+        if "bots" in opts:
+            await self._new_with_bots(opts, names, seats)
+            return
         level = int_option(opts, "level") if "level" in opts else None
         if seats == 1 or level is not None:
             await self._new_solo(opts, names, seats, level)
@@ -211,6 +216,32 @@ class Console:
             await self._start(game)
         else:
             await self.status()
+
+    async def _new_with_bots(self, opts: dict[str, str], names: list[str],
+                             seats: int) -> None:
+        """`/game new players:3 bots:2 level:strong`: computer players in the last seats."""
+        bots = int_option(opts, "bots")
+        humans = names or list(DEFAULT_NAMES[:max(seats - bots, 1)])
+        seed = int_option(opts, "seed") if "seed" in opts else None
+        game = await self.service.create_game(
+            CONSOLE, humans[0], humans[0], seats=seats, seed=seed, language=self.lang,
+            players=[(name, name) for name in humans[1:]], bots=bots,
+            bot_level=opts.get("level"))
+        self.game_id = game.id
+        self.say("game.created", game=game.id, seats=seats, seed=game.seed)
+        if opts.get("start", "yes").lower() not in ("no", "false", "off"):
+            await self._start(game)
+        else:
+            await self.status()
+
+    async def _on_computer(self, result: ActResult) -> None:
+        if result.game_id == self.game_id:
+            self._report(result)
+
+    async def hint(self, rest: str, actor: str | None) -> None:
+        player = await self.resolve_actor(actor)
+        found = await self.service.hint(self.require_game(), player, self.lang)
+        self.out(translate(found.reason, self.lang, **found.reason.params))
 
     async def _new_solo(self, opts: dict[str, str], names: list[str], seats: int,
                         level: int | None) -> None:

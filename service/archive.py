@@ -9,6 +9,7 @@ from typing import Any
 
 import rules
 
+from .computer import computer_marks
 from .game_settings import checked_language
 from .progress import solo_level
 from .records import check_record, make_record
@@ -36,10 +37,13 @@ class Archive:
             self.repo.require_running(game)
         with self.repo.translated(game_id):
             log = await self.repo.store.read_log(game_id)
-        return make_record(edition=game.edition, edition_hash=game.edition_hash,
-                           seed=game.seed, players=game.player_ids, names=self.repo.names(game),
-                           actions=[(a.player_id, a.notation) for a in log],
-                           final=await self.repo.state(game), solo_level=solo_level(game.settings))
+        record = make_record(edition=game.edition, edition_hash=game.edition_hash,
+                             seed=game.seed, players=game.player_ids,
+                             names=self.repo.names(game),
+                             actions=[(a.player_id, a.notation) for a in log],
+                             final=await self.repo.state(game),
+                             solo_level=solo_level(game.settings))
+        return {**record, **computer_marks(game.settings)}
 
     async def import_record(self, place: Any, host_id: str, record: Any,
                             language: str = "en") -> Table:

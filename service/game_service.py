@@ -18,6 +18,7 @@ user's mistake is a typed `ServiceError` (or `IllegalAction` wrapping a `RuleErr
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
@@ -30,6 +31,7 @@ from .abandon import Abandon
 from .animation import Animation
 from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
+from .computer import Computers, Hint, Listener, Thinker
 from .errors import BadOption
 from .lobby import Lobby
 from .looking import Looking
@@ -79,6 +81,9 @@ class GameService:
         self.reminders = Reminding(repo)
         self.animation = Animation(repo)
         self.maintenance = Maintenance(repo)
+        self.computers = Computers(repo, self.play)
+        repo.committed.append(self.computers.after_commit)
+        self.reminders.held_by_computer = self.computers.held_by_computer
 
     # -- what the adapters read directly ---------------------------------------------------
 
@@ -95,6 +100,7 @@ class GameService:
         return self.repo.boards
 
     def close(self) -> None:
+        self.computers.close()
         self.repo.close()
 
     names = staticmethod(GameRepository.names)
@@ -119,6 +125,44 @@ class GameService:
         language(lang)
         return await self.repo.render(state, view, lang)
 
+    # -- computer seats (computer.py) ----------------------------------------------------
+    def use_thinker(self, thinker: Thinker) -> None:
+        self.computers.use_thinker(thinker)
+
+    def on_computer_move(self, listener: Listener) -> None:
+        self.computers.on_computer_move(listener)
+
+    def kick_computers(self, game_id: int) -> asyncio.Task[list[ActResult]] | None:
+        return self.computers.kick_computers(game_id)
+
+    def stop_computers(self) -> None:
+        self.computers.stop_computers()
+
+    async def add_bot(self, game_id: int, by_user: str, level: str | None = None) -> Table:
+        return await self.computers.add_bot(game_id, by_user, level)
+
+    async def replace(self, game_id: int, by_user: str, player: str,
+                      level: str | None = None) -> Table:
+        return await self.computers.replace(game_id, by_user, player, level)
+
+    async def reclaim(self, game_id: int, user_id: str) -> Table:
+        return await self.computers.reclaim(game_id, user_id)
+
+    async def computers_idle(self) -> None:
+        await self.computers.computers_idle()
+
+    async def play_computers(self, game_id: int) -> list[ActResult]:
+        return await self.computers.play_computers(game_id)
+
+    async def owed_computer_games(self) -> list[Table]:
+        return await self.computers.owed_computer_games()
+
+    async def resume_computers(self) -> int:
+        return await self.computers.resume_computers()
+
+    async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
+        return await self.computers.hint(game_id, user_id, lang)
+
     # -- lobby (lobby.py) ------------------------------------------------------------
     async def create_game(
         self,
@@ -133,6 +177,8 @@ class GameService:
         solo_level: int | None = None,
         players: Sequence[tuple[str, str]] = (),
         exclusive: bool = False,
+        bots: int = 0,
+        bot_level: str | None = None,
     ) -> Table:
         return await self.lobby.create_game(
             place,
@@ -145,6 +191,8 @@ class GameService:
             solo_level=solo_level,
             players=players,
             exclusive=exclusive,
+            bots=bots,
+            bot_level=bot_level,
         )
 
     async def join(

@@ -14,6 +14,7 @@ import rules
 from locales import Phrase
 from store import StoreValueError
 
+from .computer import checked_level, computer_name
 from .errors import (
     BadOption,
     GameFull,
@@ -52,7 +53,8 @@ class Lobby:
                           settings: Mapping[str, Any] | None = None,
                           solo_level: int | None = None,
                           players: Sequence[tuple[str, str]] = (),
-                          exclusive: bool = False) -> Table:
+                          exclusive: bool = False, bots: int = 0,
+                          bot_level: str | None = None) -> Table:
         """A new game in `place` (a `Place`) with the host in seat 0 and `players`
         ((user id, name) pairs) in the next seats, all in one transaction: a refused seat
         creates no game. With `solo_level`, the host alone plays against the Autobot at
@@ -78,6 +80,14 @@ class Lobby:
         if len(players) + 1 > seats:
             raise BadOption(name="names", value=",".join([host_name, *(n for _, n in players)]),
                             expected=Phrase("expect.names"))
+        if not (is_int(bots) and 0 <= bots <= seats - 1 - len(players)):
+            raise BadOption(name="bots", value=shown(bots), expected=f"0-{seats - 1}")
+        level = checked_level(bot_level)  # checked even when unused: a typo is told
+        if bots:
+            computer = {f"cpu{n}": level for n in range(1, bots + 1)}
+            players = [*players, *((pid, computer_name(n, level, checked_language(language)))
+                                   for n, pid in enumerate(computer, 1))]
+            solo = {**solo, "computer": computer}
         seen = {host_id}
         for user_id, name in players:
             player_id(user_id)
@@ -148,6 +158,8 @@ class Lobby:
         except Exception:
             _log.exception("could not plan the first reminder of game %s", game_id)
         board = await self.repo.board_after_commit(game_id, state, game.language, game=started)
+        for hook in self.repo.committed:
+            hook(started, first)
         return StartResult(started, first, self.repo.decision_kind(state) or "", board, state)
 
     # -- settings and the end -----------------------------------------------------------------

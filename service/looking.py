@@ -10,6 +10,7 @@ from locales import Phrase
 from rules import State
 from store import StoreValueError
 
+from .computer import computer_log_lines
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -84,7 +85,8 @@ class Looking:
         lang = checked_language(lang)
         with self.repo.translated(game_id):
             actions = await self.repo.store.read_log(game_id)
-        return log_lines(actions, self.repo.names(game), lang)
+        return [*computer_log_lines(game, self.repo.names(game), lang),
+                *log_lines(actions, self.repo.names(game), lang)]
 
     # -- the board post -----------------------------------------------------------------------
 

@@ -104,6 +104,8 @@ class Play:
             board = await self.repo.board_after_commit(game_id, after, lang or game.language,
                                                        game=game, before=begun)
         scores = rules.scores(after) if over else None
+        for hook in self.repo.committed:
+            hook(game, next_player)
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
             changes(state, after), passed, next_player, self.repo.decision_kind(after), board,

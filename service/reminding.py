@@ -3,6 +3,8 @@ reminder at send time (where vacation and quiet hours are checked again)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from locales import Phrase
 from store import Reminder, ReminderSettings, StoreValueError
 
@@ -20,6 +22,8 @@ DAY = 86_400
 
 class Reminding:
     def __init__(self, repo: GameRepository) -> None:
+        # Set by the facade: True when a computer holds the reminded seat (not sent).
+        self.held_by_computer: Callable[[Reminder], Awaitable[bool]] | None = None
         self.repo = repo
 
     async def reminder_settings(self, user_id: str,
@@ -102,6 +106,8 @@ class Reminding:
         the limit, is scheduled in the same transaction.
         """
         instance_of(reminder, Reminder, "reminder")
+        if self.held_by_computer is not None and await self.held_by_computer(reminder):
+            return False
         now = self.repo.clock()
         following = None
         if reminder.user_id is not None:

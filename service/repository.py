@@ -27,6 +27,7 @@ from store import (
     StoreValueError,
 )
 
+from .computer import computer_level
 from .errors import (
     BadValue,
     DuplicateInteraction,
@@ -82,6 +83,8 @@ class GameRepository:
         # (game id) -> (version, state): saves parsing the snapshot on every command.
         self._states: dict[int, tuple[int, State]] = {}
         self.turn_starts = TurnStarts()
+        # Told (game, next player) after `start` and `act` committed: computer seats.
+        self.committed: list[Callable[[Table, str | None], None]] = []
 
     def close(self) -> None:
         self.boards.close()
@@ -158,7 +161,8 @@ class GameRepository:
     async def reminders_for(self, game: Table, user_id: str) -> list[ReminderRequest]:
         """The schedule to commit with a move that hands the decision to `user_id`:
         nothing when the game's reminders are off."""
-        if not game.settings.get("reminders", True):
+        if not game.settings.get("reminders", True) or computer_level(
+                game.settings, user_id) is not None:  # computers are never reminded
             return []
         settings = await self.store.get_reminder_settings(user_id, game.id)
         return [first_reminder(user_id, self.clock(), settings)]

@@ -71,7 +71,8 @@ def test_minimal_intents_and_safe_defaults() -> None:
 
 
 async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> None:
-    assert set(table.bot.extensions) == {"cogs.games", "cogs.turns", "cogs.boards",
+    assert set(table.bot.extensions) == {"cogs.games", "cogs.turns", "cogs.computer",
+                                         "cogs.boards",
                                          "cogs.reminders"}
     assert table.recorder.of("sync") == []  # no DEV_GUILD_ID, no --sync-global
     # Each feature cog registered the buttons it posts: every kind of custom id the bot

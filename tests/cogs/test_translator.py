@@ -62,7 +62,8 @@ async def test_the_command_list(table: Table) -> None:
         "game new", "game join", "game leave", "game start", "game abandon", "game list",
         "game settings", "act", "build", "upgrade", "load", "station", "research", "bonus",
         "move", "promote", "takeback", "grant", "pass", "undo", "board", "status", "log",
-        "rules", "export", "replay", "remind"])
+        "rules", "export", "replay", "remind",
+        "game add-bot", "game replace", "game reclaim", "hint"])
 
 
 async def test_english_is_left_to_the_default(table: Table) -> None:

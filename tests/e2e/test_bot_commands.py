@@ -12,8 +12,9 @@ from table import Table
 
 COMMANDS = {"game", "act", "build", "upgrade", "load", "station", "research", "bonus", "move",
             "promote", "takeback", "grant", "pass", "undo", "board", "status", "log", "rules",
-            "export", "replay", "remind"}
-GAME_SUBCOMMANDS = {"new", "join", "leave", "start", "abandon", "list", "settings"}
+            "export", "replay", "remind", "hint"}
+GAME_SUBCOMMANDS = {"new", "join", "leave", "start", "abandon", "list", "settings",
+                    "add-bot", "replace", "reclaim"}
 
 
 def catalogue() -> dict[str, dict[str, str]]:

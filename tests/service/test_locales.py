@@ -56,11 +56,11 @@ def test_english_catalogue_matches_the_rules_fallbacks() -> None:
 SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
            "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
-           "story.step", "story.points_in"},
+           "story.step", "story.points_in", "computer.name", "computer.level.normal"},
     "fr": {"word.colour.orange", "word.card_colour.orange", "word.country.fr",
            "word.department.service", "word.slot.station", "place.link", "place.coloured",
            "label.group.promote", "label.group.station", "label.group.autobot",
-           "console.legal_item", "story.points_in"},
+           "console.legal_item", "story.points_in", "computer.level.normal"},
 }
 
 

@@ -1,0 +1,378 @@
+"""Computer players in seats (issue 16): empty seats filled at creation or in the lobby,
+stalled seats handed over (`replace`) and given back (`reclaim`), and `/hint`.
+
+Which seat a computer holds is a game setting: `computer` maps the ids of computer seats
+("cpu1", ...) to their level, `replaced` maps a human's id to the level playing for them.
+A computer's decision is thought off the event loop (a process pool by default: the AI
+needs up to ~1.5 s of CPU) and applied through `act` with the version it was thought for,
+so it is logged, undone, replayed and exported like any action, and applied at most once
+even when two drivers (a restart, a reminder) think the same decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import rules
+from locales import Phrase
+from rules import State
+from store import Reminder
+
+from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
+from .game_settings import checked_language
+from .labels import action_label
+from .results import ActResult, Table
+from .validation import player_id
+
+if TYPE_CHECKING:
+    from .play import Play
+    from .repository import GameRepository
+
+log = logging.getLogger("autobahn.service.computer")
+
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+MAX_MOVES = 2_000  # one drive never runs away (a whole game is about 250 actions)
+HINT_BUDGET: dict[str, Any] = {"sample": None, "width": 4, "follow": 6, "seconds": 0.5}
+
+Listener = Callable[[ActResult], Awaitable[None]]
+
+
+class NotComputerSeat(ServiceError):
+    code = "computer.not_replaced"
+
+
+def computer_seats(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Computer seats of a game: player id -> level (those that joined as computers)."""
+    return dict(settings.get("computer") or {})
+
+
+def replaced_seats(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Humans' seats a computer plays for now: player id -> level."""
+    return dict(settings.get("replaced") or {})
+
+
+def computer_level(settings: Mapping[str, Any], player: str | None) -> str | None:
+    """The level playing `player`'s seat, None when a human plays it."""
+    if player is None:
+        return None
+    return computer_seats(settings).get(player) or replaced_seats(settings).get(player)
+
+
+def checked_level(level: Any) -> str:
+    if level is None:
+        return DEFAULT_LEVEL
+    if not isinstance(level, str) or level.lower() not in LEVELS:
+        raise BadOption(name="level", value=str(level)[:30], expected=" | ".join(LEVELS))
+    return level.lower()
+
+
+def computer_name(number: int, level: str, lang: str) -> str:
+    """The seat's display name, in the game's language (stored once, like any name)."""
+    from locales import translate
+
+    return translate("computer.name", lang, number=number,
+                     level=translate(f"computer.level.{level}", lang))
+
+
+def computer_marks(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """What a game record says of its computer seats: {"computer": {id: level}} and the
+    seats handed to a computer ({"replaced": {id: level}}), only when there are some."""
+    marks: dict[str, Any] = {}
+    for key, found in (("computer", computer_seats(settings)),
+                       ("replaced", replaced_seats(settings))):
+        if found:
+            marks[key] = found
+    return marks
+
+
+def computer_log_lines(game: Table, names: Mapping[str, str], lang: str) -> list[str]:
+    """The line `/log` opens with when computers hold seats: who, at which level."""
+    from locales import translate
+
+    held = {**computer_seats(game.settings), **replaced_seats(game.settings)}
+    if not held:
+        return []
+    seats = ", ".join(f"{names.get(pid, pid)}: {translate(f'computer.level.{level}', lang)}"
+                      for pid, level in held.items())
+    return [translate("computer.seats", lang, seats=seats)]
+
+
+def _think(state_json: str, player: str, level: str, seed: int,
+           budget: Mapping[str, Any]) -> str:
+    """In the worker: the computer's decision as notation (a process pool pickles only
+    strings)."""
+    import ai
+
+    state = State.from_json(state_json)
+    return str(ai.bot(level, seed=seed, **budget).choose(state, player))
+
+
+def _rank(state_json: str, player: str, budget: Mapping[str, Any]) -> list[tuple[str, float]]:
+    import ai
+
+    state = State.from_json(state_json)
+    return [(str(a), v) for a, v in ai.bot("normal", seed=0, **budget).rank(state, player)]
+
+
+class Thinker:
+    """Where computers think: a pool of one process by default (off the event loop and
+    out of its GIL); `processes=False` uses threads (tests), `budget` overrides every
+    level's budget (tests use tiny ones)."""
+
+    def __init__(self, *, processes: bool = True, budget: Mapping[str, Any] | None = None,
+                 hint_budget: Mapping[str, Any] | None = None) -> None:
+        self.processes = processes
+        self.budget = dict(budget or {})
+        self.hint_budget = dict(HINT_BUDGET if hint_budget is None else hint_budget)
+        self._pool: concurrent.futures.Executor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            self._pool = (concurrent.futures.ProcessPoolExecutor(max_workers=1)
+                          if self.processes else
+                          concurrent.futures.ThreadPoolExecutor(max_workers=1))
+        return self._pool
+
+    async def choose(self, state: State, player: str, level: str, seed: int) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), _think, state.to_json(), player,
+                                          level, seed, self.budget)
+
+    async def rank(self, state: State, player: str) -> list[tuple[str, float]]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), _rank, state.to_json(), player,
+                                          self.hint_budget)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    player: str
+    action: str
+    label: str
+    gain: float
+    reason: Phrase
+
+
+class Computers:
+    """The computer seats (a part of `GameService`). `listeners` are told every action a
+    computer committed (its `ActResult`), in order: adapters post its turn from there.
+    Computers play through `play.act`, so their moves are checked, logged and undone like
+    any; the repository's commit hook (`after_commit`) kicks them off after `start`/`act`,
+    and its reminder hook keeps computers from being reminded."""
+
+    def __init__(self, repo: GameRepository, play: Play) -> None:
+        self.repo = repo
+        self.play = play
+        self.thinker: Thinker | None = None
+        self.listeners: list[Listener] = []
+        self._drives: dict[int, asyncio.Task[list[ActResult]]] = {}
+
+    def close(self) -> None:
+        if self.thinker is not None:
+            self.thinker.close()
+
+    def use_thinker(self, thinker: Thinker) -> None:
+        self.thinker = thinker
+
+    def _thinker(self) -> Thinker:
+        if self.thinker is None:
+            self.thinker = Thinker()
+        return self.thinker
+
+    def on_computer_move(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    # -- seats ------------------------------------------------------------------------------
+
+    async def add_bot(self, game_id: int, by_user: str, level: str | None = None) -> Table:
+        """The host seats a computer player in the open lobby."""
+        level = checked_level(level)
+        game = await self.repo.game(game_id)
+        player_id(by_user)
+        self.repo.require_host(game, by_user)
+        if game.status != "lobby":
+            self.repo.require_running(game)
+        seats = int(game.settings.get("seats", 4))
+        if len(game.players) >= seats:
+            raise GameFull(game=game_id, seats=seats)
+        taken = {p for p in game.player_ids if p.startswith("cpu")}
+        number = next(n for n in range(1, 9) if f"cpu{n}" not in taken)
+        pid = f"cpu{number}"
+        with self.repo.translated(game_id, pid):
+            added = await self.repo.store.add_player(
+                game_id, pid, computer_name(number, level, game.language), max_players=seats)
+            settings = dict(added.settings)
+            settings["computer"] = {**computer_seats(settings), pid: level}
+            return Table.of(await self.repo.store.update_settings(game_id, settings))
+
+    async def replace(self, game_id: int, by_user: str, player: str,
+                      level: str | None = None) -> Table:
+        """The host hands `player`'s seat to a computer at once (a vote of the others is
+        not built yet: host only)."""
+        level = checked_level(level)
+        game = await self.repo.game(game_id)
+        player_id(by_user)
+        player_id(player)
+        self.repo.require_running(game)
+        self.repo.require_host(game, by_user)
+        self.repo.require_member(game, player)
+        if player in computer_seats(game.settings):
+            raise NotAPlayer(player=player, game=game_id)
+        settings = dict(game.settings)
+        settings["replaced"] = {**replaced_seats(settings), player: level}
+        with self.repo.translated(game_id):
+            game = Table.of(await self.repo.store.update_settings(game_id, settings))
+        self.kick_computers(game_id)
+        return game
+
+    async def reclaim(self, game_id: int, user_id: str) -> Table:
+        """`user_id` takes their seat back: from their next decision on they play it."""
+        game = await self.repo.game(game_id)
+        player_id(user_id)
+        self.repo.require_running(game)
+        self.repo.require_member(game, user_id)
+        held = replaced_seats(game.settings)
+        if user_id not in held:
+            raise NotComputerSeat(player=self.repo.name(game, user_id))
+        del held[user_id]
+        settings = {**game.settings, "replaced": held}
+        with self.repo.translated(game_id):
+            game = Table.of(await self.repo.store.update_settings(game_id, settings))
+        if rules.current_player(await self.repo.state(game)) == user_id:
+            await self.repo.schedule(game, user_id)  # their reminders start again now
+        return game
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def kick_computers(self, game_id: int) -> asyncio.Task[list[ActResult]] | None:
+        """Start playing the game's computer decisions in the background (no-op when a
+        drive of this game is under way); its results go to the listeners."""
+        running = self._drives.get(game_id)
+        if running is not None and not running.done():
+            return running
+        task = asyncio.get_running_loop().create_task(self._drive(game_id))
+        self._drives[game_id] = task
+        return task
+
+    def stop_computers(self) -> None:
+        """Cancel every drive under way (shutting down): a decision not yet applied is
+        owed still, and made by the next start (`resume_computers`)."""
+        for task in self._drives.values():
+            task.cancel()
+
+    async def computers_idle(self) -> None:
+        """Wait until every computer drive of this service has ended (tests, console)."""
+        while True:
+            tasks = [t for t in self._drives.values() if not t.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _drive(self, game_id: int) -> list[ActResult]:
+        try:
+            return await self.play_computers(game_id)
+        except Exception:
+            log.exception("a computer player of game %s could not move", game_id)
+            return []
+
+    async def play_computers(self, game_id: int) -> list[ActResult]:
+        """Every decision owed by a computer seat, one by one, until a human must decide
+        or the game ends. Each is thought for a version and applied with it: a decision
+        the game moved past (an undo, another driver) is thrown away, never applied."""
+        results: list[ActResult] = []
+        for _ in range(MAX_MOVES):
+            game = await self.repo.game(game_id)
+            if game.status != "running":
+                break
+            state = await self.repo.state(game)
+            player = rules.current_player(state)
+            level = computer_level(game.settings, player)
+            if player is None or level is None or rules.is_over(state):
+                break
+            notation = await self._thinker().choose(state, player, level,
+                                                    game.seed + game.version)
+            fresh = await self.repo.game(game_id)
+            if (fresh.version != game.version
+                    or computer_level(fresh.settings, player) != level):
+                continue  # think again about the game as it is now
+            try:
+                result = await self.play.act(game_id, player, notation,
+                                             expected_version=game.version)
+            except StaleVersion:
+                continue
+            results.append(result)
+            for listener in self.listeners:
+                try:
+                    await listener(result)
+                except Exception:
+                    log.exception("a listener failed on a computer move of game %s", game_id)
+        return results
+
+    def after_commit(self, game: Table, next_player: str | None) -> None:
+        """The hook of `act` and `start`: a computer to decide next is played off the
+        event loop once the command has answered."""
+        if computer_level(game.settings, next_player) is not None:
+            # No running loop (a synchronous caller): the start-up check catches up.
+            with contextlib.suppress(RuntimeError):
+                self.kick_computers(game.id)
+
+    async def owed_computer_games(self) -> list[Table]:
+        """Running games whose decision belongs to a computer seat (after a restart)."""
+        found: dict[int, Table] = {}
+        for number in range(1, 9):
+            pid = f"cpu{number}"
+            for game in await self.repo.store.games_of_player(pid, ("running",)):
+                if game.current_player == pid:
+                    found[game.id] = Table.of(game)
+        return [found[k] for k in sorted(found)]
+
+    async def resume_computers(self) -> int:
+        """Kick every game owing a computer's decision; returns how many."""
+        games = await self.owed_computer_games()
+        for game in games:
+            self.kick_computers(game.id)
+        return len(games)
+
+    # -- reminders: computers are never reminded -----------------------------------------------
+
+    async def held_by_computer(self, reminder: Reminder) -> bool:
+        """A reminder for a seat a computer now holds is not sent: the computer's
+        decision is made instead (a replaced seat's decision owed after a restart)."""
+        game = await self.repo.game(reminder.game_id)
+        if computer_level(game.settings, reminder.user_id) is None:
+            return False
+        await self.repo.store.set_reminders(game.id, [])
+        self.kick_computers(game.id)
+        return True
+
+    # -- hints ------------------------------------------------------------------------------
+
+    async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
+        """A suggestion for `user_id`'s pending decision, with its reason: the action's
+        label and the lead over the others the search projects for it."""
+        lang = checked_language(lang)
+        game = await self.repo.game(game_id)
+        player_id(user_id)
+        self.repo.require_running(game)
+        self.repo.require_member(game, user_id)
+        state = await self.repo.state(game)
+        self.repo.require_turn(game, state, user_id)
+        ranked = await self._thinker().rank(state, user_id)
+        action, value = ranked[0]
+        label = action_label(rules.parse_action(action), rules.edition_of(state), lang,
+                             state, user_id)
+        now = rules.scores(state).get(user_id, 0)
+        reason = Phrase("hint.reason", action=label, lead=f"{value:+.0f}", score=now)
+        return Hint(user_id, action, label, value, reason)
