@@ -210,12 +210,7 @@ class Console:
         game = await self.service.create_game(
             CONSOLE, names[0], names[0], seats=seats, seed=seed, language=self.lang,
             players=[(name, name) for name in names[1:]])
-        self.game_id = game.id
-        self.say("game.created", game=game.id, seats=seats, seed=game.seed)
-        if opts.get("start", "yes").lower() not in ("no", "false", "off"):
-            await self._start(game)
-        else:
-            await self.status()
+        await self._opened(game, opts, "game.created", seats=seats)
 
     async def _new_with_bots(self, opts: dict[str, str], names: list[str],
                              seats: int) -> None:
@@ -227,12 +222,7 @@ class Console:
             CONSOLE, humans[0], humans[0], seats=seats, seed=seed, language=self.lang,
             players=[(name, name) for name in humans[1:]], bots=bots,
             bot_level=opts.get("level"))
-        self.game_id = game.id
-        self.say("game.created", game=game.id, seats=seats, seed=game.seed)
-        if opts.get("start", "yes").lower() not in ("no", "false", "off"):
-            await self._start(game)
-        else:
-            await self.status()
+        await self._opened(game, opts, "game.created", seats=seats)
 
     async def _on_computer(self, result: ActResult) -> None:
         if result.game_id == self.game_id:
@@ -256,8 +246,14 @@ class Console:
         seed = int_option(opts, "seed") if "seed" in opts else None
         game = await self.service.create_game(CONSOLE, names[0], names[0], seats=1, seed=seed,
                                               language=self.lang, solo_level=level)
+        await self._opened(game, opts, "game.created_solo", level=level)
+
+    async def _opened(self, game: Game, opts: dict[str, str], said: str,
+                      **params: object) -> None:
+        """A game just made by `/game new`: it becomes the table's game, is announced, and
+        is dealt at once unless `start:no` asked for the lobby."""
         self.game_id = game.id
-        self.say("game.created_solo", game=game.id, level=level, seed=game.seed)
+        self.say(said, game=game.id, seed=game.seed, **params)
         if opts.get("start", "yes").lower() not in ("no", "false", "off"):
             await self._start(game)
         else:
