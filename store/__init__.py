@@ -17,6 +17,7 @@ $AUTOBAHN_DB picks the database).
 
 from .db import SCHEMA_VERSION, IntegrityReport
 from .errors import (
+    BackupUnsupportedError,
     DuplicateInteractionError,
     GameNotFoundError,
     GameStatusError,
@@ -50,6 +51,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionRecord",
     "AppendResult",
+    "BackupUnsupportedError",
     "DuplicateInteractionError",
     "Event",
     "Game",
