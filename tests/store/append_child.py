@@ -1,25 +1,25 @@
 """Child process for the several-processes test: one move at a version, at a set moment.
 
-Usage: python append_child.py DB GAME_ID VERSION INDEX START_AT. Opens the store, prints
-"ready", sleeps until the unix time START_AT (every child gets the same one, so the moves
-meet in the database), submits move INDEX at VERSION and prints "won VERSION" or
-"stale EXPECTED ACTUAL" (the typed conflict), or "error REPR" for anything else.
+Usage: python append_child.py DB GAME_ID VERSION INDEX. Opens the store, prints "ready",
+waits for a line on stdin (the parent sends it to every child at once, when all are
+ready, so that the moves meet in the database), submits move INDEX at VERSION and prints
+"won VERSION" or "stale EXPECTED ACTUAL" (the typed conflict), or "error REPR" for
+anything else.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
-import time
 
 from store import GameStore, StaleVersionError
 
 
-async def run(db: str, game_id: int, version: int, index: int, start_at: float) -> str:
+async def run(db: str, game_id: int, version: int, index: int) -> str:
     store = await GameStore.open(db)
     try:
         print("ready", flush=True)
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        await asyncio.to_thread(sys.stdin.readline)
         try:
             result = await store.append_action(
                 game_id, expected_version=version, player_id="ann",
@@ -36,6 +36,5 @@ async def run(db: str, game_id: int, version: int, index: int, start_at: float) 
 
 
 if __name__ == "__main__":
-    db, game_id, version, index, start_at = sys.argv[1:6]
-    print(asyncio.run(run(db, int(game_id), int(version), int(index), float(start_at))),
-          flush=True)
+    db, game_id, version, index = sys.argv[1:5]
+    print(asyncio.run(run(db, int(game_id), int(version), int(index))), flush=True)

@@ -73,15 +73,18 @@ async def test_sigkill_during_appends_loses_no_committed_action(db_target: Path 
     print(f"CRASH_SEED={seed}")
     rng = random.Random(seed)
     promised: list[int] = []
-    for _ in range(KILLS):
+    # A PostgreSQL child takes longer to start (connect, check the schema, open its pool):
+    # half the kills keep the test as short, and still land in the middle of transactions.
+    kills = KILLS if isinstance(db, Path) else KILLS // 2
+    for _ in range(kills):
         reported = _run_and_kill(db, game.id, rng)
         # Each run resumes where the last one stopped: the next seq follows the log.
         assert reported == sorted(reported)
         if promised and reported:
             assert reported[0] > promised[-1]
         promised += reported
-    print(f"{len(promised)} promised actions over {KILLS} kills")
-    assert len(promised) > KILLS  # the kills did land between real appends
+    print(f"{len(promised)} promised actions over {kills} kills")
+    assert len(promised) > kills  # the kills did land between real appends
 
     store = await GameStore.open(db)
     try:

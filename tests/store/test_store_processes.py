@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from store_testutil import started_game
@@ -23,14 +22,13 @@ CHILD = Path(__file__).with_name("append_child.py")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _spawn(db: Path | str, game_id: int, version: int, index: int,
-           start_at: float) -> subprocess.Popen[str]:
+def _spawn(db: Path | str, game_id: int, version: int, index: int) -> subprocess.Popen[str]:
     env = {**os.environ,
            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     return subprocess.Popen(
-        [sys.executable, str(CHILD), str(db), str(game_id), str(version), str(index),
-         repr(start_at)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        [sys.executable, str(CHILD), str(db), str(game_id), str(version), str(index)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env,
     )
 
 
@@ -42,19 +40,21 @@ async def test_several_processes_at_one_version_apply_exactly_one_move(
         game = await started_game(store)
         for round_ in range(2):  # the second round starts from the first one's winner
             game = await store.get_game(game.id)
-            # Far enough ahead for every child to import and open the store first (the
-            # machine may be busy); each reports "ready" before the moment comes.
-            start_at = time.time() + 4.0
-            children = [_spawn(db_target, game.id, game.version, round_ * 10 + i, start_at)
+            children = [_spawn(db_target, game.id, game.version, round_ * 10 + i)
                         for i in range(PROCESSES)]
-            outputs = []
+            for child in children:  # every child has its store open...
+                assert child.stdout is not None
+                ready = child.stdout.readline()
+                assert ready == "ready\n", (ready, child.stderr and child.stderr.read())
+            for child in children:  # ...then all go at once
+                assert child.stdin is not None
+                child.stdin.write("go\n")
+                child.stdin.flush()
+            results = []
             for child in children:
                 out, err = child.communicate(timeout=60)
-                outputs.append(out.splitlines())
                 assert child.returncode == 0, err
-            assert all(lines[0] == "ready" for lines in outputs), outputs
-            assert time.time() >= start_at
-            results = [lines[-1] for lines in outputs]
+                results.append(out.strip())
             assert results.count(f"won {game.version + 1}") == 1, results
             stale = [r for r in results if r.startswith("stale")]
             assert stale == [f"stale {game.version} {game.version + 1}"] * (PROCESSES - 1)
