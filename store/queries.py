@@ -60,6 +60,15 @@ class QueriesMixin(StoreBase):
 
     # -- listings ---------------------------------------------------------------------------
 
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first: for checks over the whole database."""
+
+        async def body(conn: Conn) -> list[int]:
+            return [int(r[0]) for r in await conn.execute_fetchall(
+                "SELECT id FROM games ORDER BY id")]
+
+        return await self._read(body)
+
     async def games_in_channel(
         self, channel_id: int, statuses: Sequence[GameStatus] = ACTIVE_STATUSES
     ) -> list[Game]:
