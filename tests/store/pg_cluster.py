@@ -124,6 +124,10 @@ class Server:
         self._conn.execute(f"CREATE SCHEMA {schema}".encode())
         return with_schema(self.url, schema)
 
+    def version(self) -> str:
+        row = self._conn.execute(b"SHOW server_version").fetchone()
+        return str(row[0]) if row else "?"
+
     def close(self) -> None:
         import psycopg
 
