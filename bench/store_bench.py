@@ -21,8 +21,8 @@ uses a fresh schema.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import asyncio
+import contextlib
 import json
 import os
 import platform

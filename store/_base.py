@@ -240,7 +240,7 @@ class StoreBase:
     async def _put_snapshot(
         conn: Conn, game_id: int, version: int, seq: int, text: str, now: float
     ) -> None:
-        await conn.execute(
+        await conn.send(
             "INSERT INTO snapshots (game_id, version, seq, state_json, updated_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
             "version = excluded.version, seq = excluded.seq, "
@@ -268,7 +268,7 @@ class StoreBase:
     async def _reseat(conn: Conn, game_id: int, order: Sequence[str]) -> None:
         """Give `order[i]` seat i. UNIQUE(game_id, seat) is checked row by row, so move
         everyone out of the way first, then into place."""
-        await conn.execute(
+        await conn.send(
             "UPDATE game_players SET seat = seat + 1000000 WHERE game_id = ?", (game_id,)
         )
         await conn.executemany(

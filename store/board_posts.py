@@ -123,7 +123,7 @@ class BoardPostsMixin(StoreBase):
             )
             if changed != 1:
                 raise PlayerError(game_id, user_id, "not_a_member")
-            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await conn.send("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._load_game(conn, game_id)
 
         return await self._write(body)

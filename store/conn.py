@@ -41,6 +41,13 @@ class Conn(Protocol):
         """Run one statement; the number of rows it changed."""
         ...
 
+    async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run one statement whose outcome the caller does not look at. PostgreSQL queues
+        it (pipeline mode) and sends it with the next statement whose result is needed, so
+        a turn is four round trips instead of nine; an error it raises surfaces there or
+        at COMMIT, still inside the transaction, which then rolls back whole."""
+        ...
+
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         ...
 

@@ -48,7 +48,7 @@ class LeasesMixin(StoreBase):
         """Give the lease up now (a clean shutdown), if `owner` holds it; else nothing."""
 
         async def body(conn: Conn, _now: float) -> None:
-            await conn.execute("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
+            await conn.send("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
 
         await self._write(body)
 

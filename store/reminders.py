@@ -65,7 +65,7 @@ async def replace_pending(
 
     Sent rows stay: they are the record that a ping went out.
     """
-    await conn.execute("DELETE FROM reminders WHERE game_id = ? AND sent_at IS NULL", (game_id,))
+    await conn.send("DELETE FROM reminders WHERE game_id = ? AND sent_at IS NULL", (game_id,))
     if requests:
         await conn.executemany(
             "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
@@ -142,7 +142,7 @@ class RemindersMixin(StoreBase):
                 return False
             row = rows[0]
             if follow_up is not None:
-                await conn.execute(
+                await conn.send(
                     "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (
@@ -202,7 +202,7 @@ class RemindersMixin(StoreBase):
         async def body(conn: Conn, now: float) -> ReminderSettings:
             if settings.game_id is not None:
                 await self._game_row(conn, settings.game_id)
-            await conn.execute(
+            await conn.send(
                 f"DELETE FROM reminder_settings WHERE user_id = ? AND game_id {_same(conn)} ?",
                 (settings.user_id, settings.game_id),
             )

@@ -308,7 +308,7 @@ class GameStore(
                 await self._claim_interaction(conn, interaction_id, game_id, now)
             row = await self._running_row(conn, game_id, expected_version)
             seq = row["action_count"] + 1
-            await conn.execute(
+            await conn.send(
                 f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, player_id, notation, now, interaction_id),
             )
@@ -364,7 +364,7 @@ class GameStore(
                     (game_id, keep),
                 )
             ]
-            await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
+            await conn.send("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
             version = await self._bump(
                 conn, game_id, now, current_player=next_player, seq=keep, turn_post=turn_post
             )

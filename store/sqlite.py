@@ -43,6 +43,9 @@ class SqliteConn:
         cursor = await self.raw.execute(sql, params)
         return cursor.rowcount
 
+    async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self.raw.execute(sql, params)
+
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         # execute_fetchall is one trip to aiosqlite's thread; execute + fetchone is two,
         # and those trips are most of a turn's cost (bench/RESULTS.md).

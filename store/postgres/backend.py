@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
-from psycopg import AsyncConnection, errors, pq
+from psycopg import AsyncConnection, AsyncCursor, AsyncPipeline, errors, pq
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from ..conn import Conn, Dialect
@@ -34,6 +34,7 @@ Raw = AsyncConnection[Any]
 # only runs out when something is stuck, as SQLite's busy timeout does.
 LOCK_TIMEOUT_MS = 5_000
 POOL_SIZE = 8
+BIG_STATEMENT = 256 * 1024
 
 
 def masked(url: str) -> str:
@@ -45,24 +46,43 @@ def masked(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
+class _TooBig(Exception):
+    """A statement too large for pipeline mode (see PgConn._queue)."""
+
+
 class PgConn:
     """`Conn` over one pooled connection inside one transaction."""
 
     dialect: Dialect = "postgresql"
     integrity_errors: tuple[type[Exception], ...] = (psycopg.IntegrityError,)
 
-    def __init__(self, raw: Raw, lock_rows: str) -> None:
+    def __init__(self, raw: Raw, lock_rows: str, pipeline: AsyncPipeline | None) -> None:
         self.raw = raw
         self.lock_rows = lock_rows
+        self._pipeline = pipeline
+
+    async def _queue(self, sql: str, params: Sequence[Any]) -> AsyncCursor[Any]:
+        if self._pipeline is not None and sum(
+                len(p) for p in params if isinstance(p, str | bytes)) > BIG_STATEMENT:
+            # A statement of megabytes (a hostile 2 MB name) stalls psycopg's pipeline
+            # mode; the transaction is rolled back and run again without it.
+            raise _TooBig
+        return await self.raw.execute(text.placeholders(sql), tuple(params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self.raw.execute(text.placeholders(sql), tuple(params))
+        cursor = await self._queue(sql, params)
+        if self._pipeline is not None:
+            await self._pipeline.sync()  # the row count arrives with the results
         return cursor.rowcount
 
+    async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._queue(sql, params)
+
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        cursor = await self.raw.execute(text.placeholders(sql), tuple(params))
+        cursor = await self._queue(sql, params)
+        rows = await cursor.fetchall()  # in pipeline mode the description comes with them
         names = {c.name: i for i, c in enumerate(cursor.description or ())}
-        return [text.PgRow(values, names) for values in await cursor.fetchall()]
+        return [text.PgRow(values, names) for values in rows]
 
     async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
         async with self.raw.cursor() as cursor:
@@ -142,17 +162,13 @@ class PostgresBackend:
     async def close(self) -> None:
         await self._pool.close()
 
-    async def _run(self, body: Callable[[Conn], Awaitable[T]], begin: str, lock: str) -> T:
+    async def _run(self, body: Callable[[Conn], Awaitable[T]], begin: bytes, lock: str) -> T:
         try:
             async with self._pool.connection() as raw:
-                await raw.execute(begin)
                 try:
-                    result = await body(PgConn(raw, lock))
-                    await raw.execute("COMMIT")
-                except BaseException:
-                    await rollback_quietly(raw)
-                    raise
-                return result
+                    return await self._transaction(raw, body, begin, lock, pipelined=True)
+                except _TooBig:
+                    return await self._transaction(raw, body, begin, lock, pipelined=False)
         except (psycopg.Error, UnicodeEncodeError, OverflowError) as exc:
             if isinstance(exc, psycopg.IntegrityError):
                 raise
@@ -161,11 +177,32 @@ class PostgresBackend:
                 raise
             raise typed from exc
 
+    @staticmethod
+    async def _transaction(raw: Raw, body: Callable[[Conn], Awaitable[T]], begin: bytes,
+                           lock: str, *, pipelined: bool) -> T:
+        try:
+            if not pipelined:
+                await raw.execute(begin)
+                result = await body(PgConn(raw, lock, None))
+                await raw.execute(b"COMMIT")
+                return result
+            # Pipeline mode: statements go out without waiting for one another's results
+            # until one is needed (see Conn.send); BEGIN travels with the first statement
+            # and COMMIT with the last ones.
+            async with raw.pipeline() as pipeline:
+                await raw.execute(begin)
+                result = await body(PgConn(raw, lock, pipeline))
+                await raw.execute(b"COMMIT")
+            return result
+        except BaseException:
+            await rollback_quietly(raw)
+            raise
+
     async def write(self, body: Callable[[Conn], Awaitable[T]]) -> T:
-        return await self._run(body, "BEGIN", " FOR UPDATE")
+        return await self._run(body, b"BEGIN", " FOR UPDATE")
 
     async def read(self, body: Callable[[Conn], Awaitable[T]]) -> T:
-        return await self._run(body, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "")
+        return await self._run(body, b"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "")
 
     async def integrity_check(self) -> IntegrityReport:
         async with self._pool.connection() as raw:
