@@ -208,6 +208,7 @@ async def main() -> int:
 
     rows = []
     pg_version = ""
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="store-bench-") as tmp, \
             contextlib.ExitStack() as stack:
         fs = filesystem_of(Path(tmp))
@@ -246,6 +247,7 @@ async def main() -> int:
             f"{r['p95']:.2f} | {r['p99']:.2f} | {r['p99_runs']} | {r['max']:.2f} | "
             f"{r['mean']:.2f} |"
         )
+    load_after = os.getloadavg()[0]
     worst_p99 = max(float(str(r["p99"])) for r in rows)
     verdict = "met" if worst_p99 <= 5.0 else "NOT met"
     section = "\n".join(
@@ -273,7 +275,10 @@ async def main() -> int:
             + (f", PostgreSQL {pg_version}" if pg_version else "")
             + f", database on {fs}; a 4 KB write + fsync there "
             f"takes {fsync:.2f} ms (median), the floor under each durable commit. A slower "
-            "disk moves every row up by its fsync time.",
+            "disk moves every row up by its fsync time. Load average (1 min) "
+            f"{load_before:.1f} before the run, {load_after:.1f} after it, on "
+            f"{os.cpu_count()} CPUs: above about one per CPU the tail is other processes' "
+            "scheduling, not the store.",
             "",
         ]
     )
