@@ -19,28 +19,48 @@ from rules import State
 from .labels import action_label
 from .story import BULLET, Step, step_lines
 
-WORLDS = 3  # other orders of the hidden things a consequence must hold in
+WORLDS = 4  # orders of the hidden things a consequence must hold in
 MOST = 4  # consequences a one-line reason names
+
+
+def _told(state: State, player: str, notation: str, names: Mapping[str, str],
+          lang: str) -> list[str]:
+    ed = rules.edition_of(state)
+    after = rules.apply(state, player, notation)
+    return [line.removeprefix(BULLET)
+            for line in step_lines(ed, Step(player, notation, state, after), names, lang)[1:]]
 
 
 def _consequences(state: State, player: str, notation: str, names: Mapping[str, str],
                   lang: str) -> list[str]:
-    ed = rules.edition_of(state)
-    after = rules.apply(state, player, notation)
-    told = [line.removeprefix(BULLET)
-            for line in step_lines(ed, Step(player, notation, state, after), names, lang)[1:]]
-    if after.reveals == state.reveals:
-        return told
+    """What the move changes, as the turn story tells it. A move that reveals something
+    hidden is told in worlds the player cannot tell apart from this one instead, keeping
+    what holds in all of them: the reason then depends on nothing the player cannot see
+    (ai.view.determinise redraws only the hidden orders)."""
+    if rules.apply(state, player, notation).reveals == state.reveals:
+        return _told(state, player, notation, names, lang)
     from ai.view import determinise
 
+    told: list[str] | None = None
     for world_seed in range(WORLDS):
         world = determinise(state, random.Random(world_seed))
-        other = rules.apply(world, player, notation)
-        seen = {line.removeprefix(BULLET)
-                for line in step_lines(ed, Step(player, notation, world, other), names,
-                                       lang)[1:]}
-        told = [line for line in told if line in seen]
-    return told
+        seen = _told(world, player, notation, names, lang)
+        told = seen if told is None else [line for line in told if line in seen]
+    return told or []
+
+
+def _gained(state: State, player: str, notation: str) -> int:
+    """The points the move brings now (0 when they hang on something hidden)."""
+    def gain(world: State) -> int:
+        after = rules.apply(world, player, notation)
+        return rules.scores(after).get(player, 0) - rules.scores(world).get(player, 0)
+
+    if rules.apply(state, player, notation).reveals == state.reveals:
+        return gain(state)
+    from ai.view import determinise
+
+    found = {gain(determinise(state, random.Random(w))) for w in range(WORLDS)}
+    return found.pop() if len(found) == 1 else 0
 
 
 def hint_reason(state: State, player: str, notation: str, lead: float,
@@ -49,8 +69,7 @@ def hint_reason(state: State, player: str, notation: str, lead: float,
     label = action_label(rules.parse_action(notation), rules.edition_of(state), lang, state,
                          player)
     effects = _consequences(state, player, notation, names, lang)[:MOST]
-    after = rules.apply(state, player, notation)
-    gained = rules.scores(after).get(player, 0) - rules.scores(state).get(player, 0)
+    gained = _gained(state, player, notation)
     if gained:
         effects.append(translate("hint.points" if gained > 0 else "hint.points_lost", lang,
                                  count=abs(gained)))
