@@ -46,6 +46,13 @@ class NotAVoter(ServiceError):
     code = "computer.not_voter"  # params: player
 
 
+class OwnSeat(ServiceError):
+    """The stalled player answered the vote on their own seat: the others decide it (and
+    their own next move ends it)."""
+
+    code = "computer.own_seat"  # params: player
+
+
 class AlreadyReplaced(ServiceError):
     code = "computer.already_replaced"  # params: player
 
@@ -197,8 +204,8 @@ class SeatVotes:
         makes the majority hands the seat over.
 
         Raises NoReplaceRequest (none open, or not that one), OwnRequest (an asker),
-        NotAVoter (the stalled player, or one whose seat a computer plays), and the
-        status errors."""
+        OwnSeat (the stalled player), NotAVoter (one whose seat a computer plays), and
+        the status errors."""
         checked_game_id(game_id)
         player_id(user_id)
         flag(accept, "accept")
@@ -209,6 +216,8 @@ class SeatVotes:
         vote = await self._open(game)
         if vote is None or (request is not None and request not in vote.ids):
             raise NoReplaceRequest()
+        if user_id == vote.player:
+            raise OwnSeat(player=self.repo.name(game, user_id))
         if user_id not in voters(game, vote.player):
             raise NotAVoter(player=self.repo.name(game, user_id))
         await answer(self.repo, game, "replace", vote.first.id, user_id, accept,

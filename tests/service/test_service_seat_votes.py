@@ -9,7 +9,13 @@ from service_testutil import SEED, FixedClock, fake_png
 
 from service import CONSOLE, GameService
 from service.errors import NotAPlayer, OwnRequest
-from service.seat_votes import AlreadyReplaced, NoReplaceRequest, NotAVoter, ReplaceVoteOpen
+from service.seat_votes import (
+    AlreadyReplaced,
+    NoReplaceRequest,
+    NotAVoter,
+    OwnSeat,
+    ReplaceVoteOpen,
+)
 from store import GameStore
 
 FAST = {"sample": 2, "width": 0, "follow": 1, "seconds": None, "noise": 0.0}
@@ -78,7 +84,7 @@ async def test_a_majority_of_the_remaining_players_hands_the_seat_over(
     assert "replaced" not in game.settings or "cem" not in game.settings["replaced"]
     with pytest.raises(OwnRequest):
         await svc.vote_replace(game_id, "ben", True)
-    with pytest.raises(NotAVoter):  # the stalled player has no say on their own seat
+    with pytest.raises(OwnSeat):  # the stalled player has no say on their own seat
         await svc.vote_replace(game_id, "cem", False)
     done = await svc.vote_replace(game_id, "ann", True, request=opened.request)
     assert done.replaced and done.yes == ("ann", "ben")
