@@ -152,11 +152,38 @@ async def test_a_stalled_seat_goes_to_a_computer_by_vote_and_comes_back(table: T
     while table.game()["current_player"] == str(stalled.id) and time.monotonic() < end:
         await asyncio.sleep(0.1)
     assert table.game()["current_player"] != str(stalled.id)  # the computer moved
+    version_after_vote = table.game()["version"]
     played = [a for a in table.store.actions(table.game_id) if a["player_id"] == str(stalled.id)]
     assert played
     later = posts_since(table, mark)
     assert later and all(f"<@{stalled.id}>" not in m.payload.get("content", "") for m in later)
-    # 4. The humans play on; the stalled player comes back and reclaims the seat.
+    # 4. The stalled player takes back the computer's move for them; the two others
+    #    consent. The seat's decision is the computer's again, and it plays at once.
+    undone_at = len(table.fd.world.channel_messages(table.place))
+    moves = table.game()["action_count"]
+    await table.run(stalled, "undo")
+
+    def undo_post(_: object) -> Any:
+        return next((m for m in posts_since(table, undone_at)
+                     if "ab:undo:" in json.dumps(m.payload.get("components") or [])), None)
+
+    request = await table.fd.wait_for(undo_post, 15)
+    yes = next(c["custom_id"] for row in request.payload["components"]
+               for c in row["components"] if c["custom_id"].endswith(":yes"))
+    for voter in remaining:
+        await table.done(await table.fd.press_button(voter, yes, request))
+    end = time.monotonic() + 60
+    while time.monotonic() < end:  # the undo, then at least one move of the computer's
+        game = table.game()
+        if game["version"] >= version_after_vote + 2 and (
+                game["current_player"] != str(stalled.id)):
+            break
+        await asyncio.sleep(0.1)
+    assert table.game()["action_count"] >= moves - len(played) + 1
+    log = table.store.actions(table.game_id)
+    assert log[-1]["player_id"] == str(stalled.id)  # the computer played the seat again
+    assert table.game()["current_player"] != str(stalled.id)
+    # 5. The humans play on; the stalled player comes back and reclaims the seat.
     answer = await table.run(stalled, "game reclaim")
     assert "again" in answer.get("content", "") or "wieder" in answer.get("content", "") or (
         "nouveau" in answer.get("content", ""))
