@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import discord
@@ -42,7 +42,7 @@ YES_STYLE = {"undo": discord.ButtonStyle.success, "quit": discord.ButtonStyle.da
              "seat": discord.ButtonStyle.primary}
 NO_STYLE = {"undo": discord.ButtonStyle.danger, "quit": discord.ButtonStyle.secondary,
             "seat": discord.ButtonStyle.secondary}
-Answer = Callable[[Any, int, int, bool], Awaitable[None]]
+Answer = Callable[[Any, int, int, bool], Coroutine[Any, Any, None]]
 ANSWERS: dict[str, Answer] = {}  # kind -> what a press does; filled below and by cogs
 
 
