@@ -23,6 +23,7 @@ from cogs.context import (
     names,
     public_lang,
     reply,
+    to_move,
 )
 from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
 from cogs.prompts import prompt_view
@@ -62,7 +63,7 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         tail = (t("game.finished", lang, winners=list(result.winners), scores=Safe(", ".join(
                     f"{clean(known.get(p, p), 40)} {s}" for p, s in (result.scores or {}).items())))
                 if result.over else
-                t("act.next", lang, player=result.next_player,
+                t("act.next", lang, player=to_move(game, result.next_player, lang),
                   decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
         # the notation stays in the head: what /act accepts, and what players copy
         head = f"**{game_name(game)}** · " + t("act.done", lang, player=known.get(
@@ -82,7 +83,7 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         lines.append(t("game.finished", lang, scores=scores,
                        winners=list(result.winners)))
     elif result.next_player:
-        lines.append(t("act.next", lang, player=result.next_player,
+        lines.append(t("act.next", lang, player=to_move(game, result.next_player, lang),
                        decision=t(f"decision.{result.decision}", lang)))
     return "\n".join(lines)[:2000]
 
@@ -92,7 +93,8 @@ def started_text(game: Game, first_player: str | None) -> str:
     known = names(game)
     return f"**{game_name(game)}** · " + t(
         "game.started", public_lang(game), game=game_name(game),
-        players=[known.get(p, p) for p in game.player_ids], player=first_player)[:2000]
+        players=[known.get(p, p) for p in game.player_ids],
+        player=to_move(game, first_player, public_lang(game)))[:2000]
 
 
 async def of_move(service: GameService, game: Game, result: ActResult) -> Announcement:
@@ -117,7 +119,7 @@ def of_undo(game: Game, result: UndoResult) -> Announcement:
     text = t("undo.done", lang, player=names(game).get(result.by, result.by),
              count=len(result.removed), actions=list(result.removed))
     if result.next_player:
-        text += "\n" + t("act.next", lang, player=result.next_player,
+        text += "\n" + t("act.next", lang, player=to_move(game, result.next_player, lang),
                          decision=t(f"decision.{result.decision}", lang))
     return Announcement(result.version, f"**{game_name(game)}** · {text}", result.board,
                         result.next_player)
@@ -144,7 +146,9 @@ async def announce(bot: AutobahnBot, game_id: int,
     game = (await service.view(game_id)).game
     kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS,
                               "file": board_file(announcement.board)}
-    if announcement.next_player and game.version == announcement.version:
+    # Buttons only for a human playing their own seat: a computer's seat is not pressed.
+    if (announcement.next_player and game.version == announcement.version
+            and to_move(game, announcement.next_player, "en") == announcement.next_player):
         lang = public_lang(game)
         legal = await service.labelled(game_id, lang=lang)
         # The list belongs to legal.version: buttons of a later board would be wrong here.

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.computer import handover_view
 from cogs.context import (
     Interaction,
     WidgetCog,
@@ -139,7 +140,9 @@ class ReminderLoop(BackgroundLoop):
         if reminder.kind == "stalled":
             text = t("reminder.stalled", lang, game=game_name(game), player=reminder.user_id,
                      count=reminder.attempt)
-            await self._to_channel(game, f"{text}\n{link}")
+            # The table may hand the stalled seat to a computer from here (cogs.computer).
+            await self._to_channel(game, f"{text}\n{link}",
+                                   view=handover_view(game, reminder.user_id))
             return True
         if reminder.user_id is None:  # the store gives every turn reminder its player
             raise ValueError(f"turn reminder {reminder.id} without a player")
@@ -158,8 +161,11 @@ class ReminderLoop(BackgroundLoop):
         await self._to_channel(game, f"{text}\n{link}")
         return True
 
-    async def _to_channel(self, game: Game, text: str) -> None:
-        await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS)
+    async def _to_channel(self, game: Game, text: str,
+                          view: discord.ui.View | None = None) -> None:
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS,
+                                                **extra)
 
 
 def minutes(text: str | None) -> int | None:

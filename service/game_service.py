@@ -6,7 +6,8 @@ before it reads or writes anything:
 
     lobby.py       create, join, leave, start, settings     places.py   which game is here
     play.py        act, the Autobot, legal actions          looking.py  view, board, log
-    undo.py / abandon.py / vote_posts.py   the two votes and their posts (votes.py)
+    undo.py / abandon.py / seat_votes.py / vote_posts.py   the votes and their posts
+    computer.py    computer seats, /hint                    seat_history.py  who played when
     turn_posts.py  the turn post a game owes                reminding.py  reminders
     stories.py     the told turn, the told log, the catch-up digest
     archive.py     export / import records                  animation.py  /replay GIFs
@@ -32,13 +33,12 @@ from .animation import Animation
 from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
-from .errors import BadOption
 from .lobby import Lobby
 from .looking import Looking
 from .places import Places
 from .play import Play
 from .reminding import Reminding
-from .render_pool import VIEWS, BoardPool, Renderer
+from .render_pool import BoardPool, Renderer
 from .repository import Clock, GameRepository
 from .results import (
     AbandonResult,
@@ -52,10 +52,10 @@ from .results import (
     UndoResult,
     VoteResult,
 )
+from .seat_votes import ReplaceResult, SeatVotes
 from .stories import LogPage, Stories
 from .turn_posts import CLAIM_LEASE_S, TurnPosts
 from .undo import Undo
-from .validation import instance_of, language, shown
 from .vote_posts import VotePosts
 
 
@@ -76,12 +76,13 @@ class GameService:
         self.archive = Archive(repo)
         self.undo_votes = Undo(repo)
         self.abandon_votes = Abandon(repo)
-        self.vote_posts = VotePosts(repo, self.undo_votes)
         self.turn_posts = TurnPosts(repo)
         self.reminders = Reminding(repo)
         self.animation = Animation(repo)
         self.maintenance = Maintenance(repo)
         self.computers = Computers(repo, self.play)
+        self.seat_votes = SeatVotes(repo, self.computers)
+        self.vote_posts = VotePosts(repo, self.undo_votes, self.seat_votes)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -119,11 +120,7 @@ class GameService:
         return self.repo._states
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
-        instance_of(state, State, "state")
-        if not isinstance(view, str) or view not in VIEWS:
-            raise BadOption(name="view", value=shown(view), expected="map | players | full | card")
-        language(lang)
-        return await self.repo.render(state, view, lang)
+        return await self.looking.render(state, view, lang)
 
     # -- computer seats (computer.py) ----------------------------------------------------
     def use_thinker(self, thinker: Thinker) -> None:
@@ -142,8 +139,15 @@ class GameService:
         return await self.computers.add_bot(game_id, by_user, level)
 
     async def replace(self, game_id: int, by_user: str, player: str,
-                      level: str | None = None) -> Table:
-        return await self.computers.replace(game_id, by_user, player, level)
+                      level: str | None = None) -> ReplaceResult:
+        return await self.seat_votes.replace(game_id, by_user, player, level)
+
+    async def vote_replace(self, game_id: int, user_id: str, accept: bool, *,
+                           request: int | None = None) -> ReplaceResult:
+        return await self.seat_votes.vote_replace(game_id, user_id, accept, request=request)
+
+    async def pending_replace(self, game_id: int) -> Event | None:
+        return await self.seat_votes.pending_replace(game_id)
 
     async def reclaim(self, game_id: int, user_id: str) -> Table:
         return await self.computers.reclaim(game_id, user_id)
@@ -181,19 +185,9 @@ class GameService:
         bot_level: str | None = None,
     ) -> Table:
         return await self.lobby.create_game(
-            place,
-            host_id,
-            host_name,
-            seats=seats,
-            seed=seed,
-            language=language,
-            settings=settings,
-            solo_level=solo_level,
-            players=players,
-            exclusive=exclusive,
-            bots=bots,
-            bot_level=bot_level,
-        )
+            place, host_id, host_name, seats=seats, seed=seed, language=language,
+            settings=settings, solo_level=solo_level, players=players, exclusive=exclusive,
+            bots=bots, bot_level=bot_level)
 
     async def join(
         self, game_id: int, user_id: str, name: str, language: str | None = None
@@ -240,14 +234,8 @@ class GameService:
         issued_at: float | None = None,
     ) -> ActResult:
         return await self.play.act(
-            game_id,
-            user_id,
-            notation,
-            expected_version=expected_version,
-            interaction_id=interaction_id,
-            lang=lang,
-            issued_at=issued_at,
-        )
+            game_id, user_id, notation, expected_version=expected_version,
+            interaction_id=interaction_id, lang=lang, issued_at=issued_at)
 
     async def check_turn(self, game_id: int, user_id: str) -> None:
         return await self.play.check_turn(game_id, user_id)
@@ -320,13 +308,9 @@ class GameService:
         expected_version: int | None = None,
         interaction_id: str | None = None,
     ) -> UndoResult:
-        return await self.undo_votes.undo(
-            game_id,
-            user_id,
-            force=force,
-            expected_version=expected_version,
-            interaction_id=interaction_id,
-        )
+        return await self.undo_votes.undo(game_id, user_id, force=force,
+                                          expected_version=expected_version,
+                                          interaction_id=interaction_id)
 
     async def pending_undo(self, game_id: int) -> Event | None:
         return await self.undo_votes.pending_undo(game_id)
