@@ -75,8 +75,12 @@ CONSOLE = Place(0, 0)
 
 class GameRepository:
     def __init__(self, store: GameStore, *, clock: Clock = time.time,
-                 renderer: Renderer | BoardPool | None = None) -> None:
+                 renderer: Renderer | BoardPool | None = None,
+                 turn_view: str = "full") -> None:
         self.store = store
+        # The view a turn post's board is drawn in: the adapter's choice (Discord posts
+        # the phone "card", the console writes the desktop board).
+        self.turn_view = turn_view
         self.clock = clock
         self.boards = renderer if isinstance(renderer, BoardPool) else (
             BoardPool(renderer) if renderer is not None else BoardPool())
@@ -254,7 +258,7 @@ class GameRepository:
         changed although the move stands. The game still owes its turn post (committed
         with the move), so the owed-post check draws and posts the board later."""
         try:
-            return await self.render(state, "full", lang, game=game, before=before)
+            return await self.render(state, self.turn_view, lang, game=game, before=before)
         except Exception:
             log.exception("could not draw the board of game %s after its move", game_id)
             return None
