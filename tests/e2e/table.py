@@ -18,6 +18,7 @@ from typing import Any
 
 from botproc import BotProcess
 from fake_discord import SEND_MESSAGE, FakeDiscord, SentInteraction, StoredMessage, User
+from fake_discord.components import walk
 from fake_discord.payloads import Channel
 from PIL import Image
 
@@ -251,19 +252,18 @@ class Table:
             return None
         latest = messages[-1]
         found: list[tuple[str, str, list[str] | None]] = []
-        for row in latest.payload.get("components") or []:
-            for item in row.get("components") or []:
-                custom_id = str(item.get("custom_id", ""))
-                parts = custom_id.split(":")
-                if len(parts) < 4 or parts[1] not in ("act", "pick"):
-                    continue
-                if int(parts[3]) != game["version"]:
-                    continue
-                if item["type"] == 2:
-                    found.append(("button", custom_id, None))
-                else:
-                    values = [str(o["value"]) for o in item.get("options", [])]
-                    found.append(("select", custom_id, [rng.choice(values)]))
+        for item in walk(latest.payload.get("components") or []):
+            custom_id = str(item.get("custom_id", ""))
+            parts = custom_id.split(":")
+            if len(parts) < 4 or parts[1] not in ("act", "pick"):
+                continue
+            if int(parts[3]) != game["version"]:
+                continue
+            if item["type"] == 2:
+                found.append(("button", custom_id, None))
+            else:
+                values = [str(o["value"]) for o in item.get("options", [])]
+                found.append(("select", custom_id, [rng.choice(values)]))
         if not found:
             return None
         path, custom_id, values = rng.choice(found)
