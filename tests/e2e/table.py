@@ -18,7 +18,7 @@ from typing import Any
 
 from botproc import BotProcess
 from fake_discord import SEND_MESSAGE, FakeDiscord, SentInteraction, StoredMessage, User
-from fake_discord.components import walk
+from fake_discord.components import IS_COMPONENTS_V2, walk
 from fake_discord.payloads import Channel
 from PIL import Image
 
@@ -27,6 +27,8 @@ from rules import State
 from service.progress import turn_owner
 
 FOLLOWUP = "/webhooks/{application_id}/{token}"
+EDIT_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+CARD_LIMIT = 500 * 1024  # issue 14: each image of a turn card
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 ACK_LIMIT = 3.0
 # Specialised commands by action kind (cogs/turns.py); "route" has only /act.
@@ -34,6 +36,7 @@ COMMAND_OF = {"build": "build", "extra": "build", "upgrade": "upgrade", "load": 
               "station": "station", "research": "research", "bonus": "bonus", "move": "move",
               "promote": "promote", "pick": "promote", "slot": "promote"}
 NO_OPTION = ("takeback", "grant", "pass")
+CARD_SIZE = (800, 1816)  # render view "card" (bench/RESULTS.md): as wide as the map view
 
 
 class StoreView:
@@ -184,6 +187,28 @@ class Table:
         found = await self.fd.wait_for(
             lambda _: (ms := self.turn_messages()) and len(ms) >= count and ms, timeout)
         return found[count - 1]
+
+    def edits_of(self, message: StoredMessage) -> list[Any]:
+        """The bot's accepted edits of `message` (PATCH of the channel message)."""
+        mid = message.payload["id"]
+        return [r for r in self.fd.recorder.find("PATCH", EDIT_MESSAGE)
+                if r.path.endswith(f"/messages/{mid}") and r.status == 200]
+
+    def check_card(self, message: StoredMessage) -> None:
+        """A turn card: one V2 message whose container shows the turn told and the board
+        it uploaded, the phone-readable image under 500 KB."""
+        payload = message.payload
+        assert payload["flags"] & IS_COMPONENTS_V2 and not payload["content"], payload
+        (container,) = payload["components"]
+        assert container["type"] == 17 and message.text
+        (attachment,) = payload["attachments"]
+        galleries = [c for c in container["components"] if c["type"] == 12]
+        assert [i["media"]["attachment_id"] for g in galleries for i in g["items"]] == [
+            attachment["id"]]
+        (board,) = message.files
+        assert len(board.data) < CARD_LIMIT, len(board.data)
+        with Image.open(io.BytesIO(board.data)) as image:
+            assert image.size == CARD_SIZE, image.size  # the phone card, not the desktop
 
     def check_board(self, message: StoredMessage, limit: int) -> None:
         (board,) = message.files

@@ -200,8 +200,12 @@ async def test_sigterm_closes_the_session_and_exits_cleanly(table: Table) -> Non
     assert code == 0, table.bot.tail()
     await table.bot.start()
     assert table.game()["action_count"] == before["action_count"]
+    first = table.turn_messages()[-1]  # posted before the restart, with its buttons
+    assert first.custom_ids
     await table.play_until_turn_passes(random.Random(3))
     table.assert_log_dense()
+    # the restarted bot found the card by the stored board post and closed it, once
+    assert first.custom_ids == [] and len(table.edits_of(first)) == 1
 
 
 async def _kill_while_the_turn_post_is_held(table: Table, seed: int) -> tuple[int, int, Hold]:
