@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.cards import CARD_FILE, close_previous_card, turn_card
+from cogs.cards import CARD_FILE, TEXT_LIMIT, close_previous_card, turn_card
 from cogs.context import (
     Interaction,
     board_file,
@@ -41,6 +41,11 @@ log = logging.getLogger("autobahn.discord")
 POST_ERRORS: tuple[type[BaseException], ...] = (
     discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError,
     asyncio.TimeoutError)
+
+
+# A turn card's text display: Discord allows 4000 characters over the whole card; the
+# rest is left for the image's description and the labels that count with it.
+CARD_TEXT = TEXT_LIMIT - 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +85,9 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         # the notation stays in the head: what /act accepts, and what players copy
         head = f"**{game_name(game)}** · " + t("act.done", lang, player=known.get(
             result.player or "", result.player), action=result.notation)
-        body = join_lines([head, *(clean(line, 300) for line in told)], 1990 - len(tail))
-        return f"{body}\n{tail}"[:2000] if tail else body
+        body = join_lines([head, *(clean(line, 300) for line in told)],
+                          CARD_TEXT - 10 - len(tail))
+        return f"{body}\n{tail}"[:CARD_TEXT] if tail else body
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,
              player=known.get(result.player or "", result.player), action=result.notation)]
     # A solo game: the Autobot's turns, played right after this action.
@@ -97,7 +103,7 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
     elif result.next_player:
         lines.append(t("act.next", lang, player=result.next_player,
                        decision=t(f"decision.{result.decision}", lang)))
-    return "\n".join(lines)[:2000]
+    return "\n".join(lines)[:CARD_TEXT]
 
 
 def started_text(game: Game, first_player: str | None) -> str:

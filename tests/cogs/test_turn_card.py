@@ -3,6 +3,8 @@ board, the prompt and the mover's Undo — and the previous card closed with one
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cogs.conftest import ANN, BEN, Table
 from tests.cogs.harness import IS_COMPONENTS_V2, Sent, walk
 
@@ -132,3 +134,22 @@ async def test_in_a_solo_game_the_card_undo_takes_the_move_back(table: Table) ->
     assert after.version == game.version + 1 and after.action_count < game.action_count
     assert "took back" in table.posts()[-1].content
     assert table.posts()[-1].body["flags"] & IS_COMPONENTS_V2
+
+
+async def test_a_long_turn_is_told_up_to_the_card_limit(table: Table,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card holds 4000 characters of text, twice a classic message: a long turn keeps
+    more of its story, and the card never passes Discord's limit."""
+    await table.new_game(ANN, BEN)
+
+    async def long_story(game_id: int, lang: str | None = None) -> tuple[str, ...]:
+        return tuple(f"line {i}: " + "x" * 200 for i in range(40))
+
+    monkeypatch.setattr(table.service, "turn_story", long_story)
+    await end_turn(table)
+    post = table.posts()[-1]
+    text = walk(post.components)[1]["content"]
+    assert 2000 < len(text) <= 4000 and "line 10:" in text
+    assert f"<@{(await table.game()).current_player}>" in text  # the mention survives
+    shown = sum(len(c.get("content", "")) for c in walk(post.components) if c["type"] == 10)
+    assert shown <= 4000
