@@ -23,6 +23,7 @@ from fake_discord.payloads import Channel
 from PIL import Image
 
 import rules
+from render import layout
 from rules import State
 from service.progress import turn_owner
 
@@ -36,7 +37,10 @@ COMMAND_OF = {"build": "build", "extra": "build", "upgrade": "upgrade", "load": 
               "station": "station", "research": "research", "bonus": "bonus", "move": "move",
               "promote": "promote", "pick": "promote", "slot": "promote"}
 NO_OPTION = ("takeback", "grant", "pass")
-CARD_SIZE = (800, 1816)  # render view "card" (bench/RESULTS.md): as wide as the map view
+# render view "card" (bench/RESULTS.md): as wide as the map view, so a phone shows the
+# map exactly as large as the map view, with the acting player's board below it
+CARD_SIZE = layout.view_size("card")
+MAP_W = layout.view_size("map")[0]
 
 
 class StoreView:
@@ -208,7 +212,7 @@ class Table:
         (board,) = message.files
         assert len(board.data) < CARD_LIMIT, len(board.data)
         with Image.open(io.BytesIO(board.data)) as image:
-            assert image.size == CARD_SIZE, image.size  # the phone card, not the desktop
+            assert image.size == CARD_SIZE and image.width == MAP_W, image.size  # not desktop
 
     def check_board(self, message: StoredMessage, limit: int) -> None:
         (board,) = message.files
