@@ -87,7 +87,8 @@ async def build_service(settings: Settings) -> tuple[Any, Any]:
     from service import GameService, GameStore
 
     store = await GameStore.open(settings.db_path)
-    return GameService(store), store
+    # A turn is posted as a card a phone reads (cogs.cards); /board view:full stays.
+    return GameService(store, turn_view="card"), store
 
 
 def stop_on_sigterm(loop: asyncio.AbstractEventLoop, bot: discord.Client) -> None:

@@ -66,8 +66,10 @@ class GameService:
         *,
         clock: Clock = time.time,
         renderer: Renderer | BoardPool | None = None,
+        turn_view: str = "full",
     ) -> None:
-        self.repo = repo = GameRepository(store, clock=clock, renderer=renderer)
+        self.repo = repo = GameRepository(store, clock=clock, renderer=renderer,
+                                          turn_view=turn_view)
         self.places = Places(repo)
         self.lobby = Lobby(repo, self.places)
         self.play = Play(repo)

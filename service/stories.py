@@ -2,7 +2,9 @@
 pages with its era changes and undos, and "since your last turn" for the ping.
 
 Each call replays the log once with every intermediate state (service.story.steps): the
-same cost as the replay a lost turn post already makes, and nothing is stored twice.
+same cost as the replay a lost turn post already makes, and nothing is stored twice. The
+turn post right after a move is the exception: the service still holds the state the
+ended turn began with (service.turn_start), so only that turn's few actions are applied.
 """
 
 from __future__ import annotations
@@ -53,6 +55,13 @@ class Stories:
         optional_language(lang)
         game = await self.repo.game(game_id)
         lang = checked_language(lang or game.language)
+        ended = self.repo.turn_starts.ended(game_id, game.action_count, game.version)
+        if ended is not None:
+            moves, begun = ended
+            with self.repo.translated(game_id):
+                log = await self.repo.store.read_log(game_id, moves + 1)
+            told = steps(begun, ((a.player_id, a.notation) for a in log), moves + 1)
+            return tuple(tell(told, self.repo.names(game), lang))
         groups = turns(await self._steps(game_id))
         if not groups:
             return ()

@@ -80,10 +80,11 @@ async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> 
     registered = table.bot._connection._view_store._dynamic_items
     posted = {"ab:act:1:2:3": "ActButton", "ab:pick:1:2:build": "ActSelect",
               "ab:undo:1:2:yes": "VoteButton", "ab:quit:1:2:no": "VoteButton",
-              "ab:seat:1:2:yes": "VoteButton", "ab:cpu:1:123456789012345678": "HandOverButton"}
+              "ab:seat:1:2:yes": "VoteButton", "ab:cpu:1:123456789012345678": "HandOverButton",
+              "ab:back:1:2:1577227118436368397": "UndoButton"}
     for custom_id, widget in posted.items():
         assert [f.__name__ for p, f in registered.items() if p.fullmatch(custom_id)] == [widget]
-    assert len(registered) == 4  # the three of the turns and one for the stall notice
+    assert len(registered) == 5  # the four of the turns and one for the stall notice
 
 
 async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) -> None:
@@ -104,7 +105,7 @@ async def test_a_widget_two_cogs_post_stays_until_both_are_unloaded(table: Table
 
     await table.bot.unload_extension("cogs.games")  # abandon votes: VoteButton
     # undo votes (and seat votes) still need it
-    assert widgets() == {"ActButton", "ActSelect", "VoteButton", "HandOverButton"}
+    assert widgets() == {"ActButton", "ActSelect", "UndoButton", "VoteButton", "HandOverButton"}
     await table.bot.unload_extension("cogs.turns")
     assert widgets() == {"VoteButton", "HandOverButton"}  # seat votes, the stall notice
     await table.bot.unload_extension("cogs.computer")

@@ -72,7 +72,7 @@ async def test_one_human_and_two_computers_through_discord(table: Table) -> None
     assert record["computer"] == {"cpu1": "easy", "cpu2": "easy"}
     players = {a["player_id"] for a in table.store.actions(table.game_id)}
     assert {"cpu1", "cpu2"} <= players and str(ann.id) in players
-    posts = [m.payload.get("content", "") for m in table.turn_messages()]
+    posts = [m.text for m in table.turn_messages()]
     assert any("Computer 1" in p for p in posts)
     assert not any("<@cpu" in p for p in posts)
     assert all(r["user_id"] == str(ann.id) for r in table.store.reminders(table.game_id))

@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .components import TEXT_DISPLAY, walk
 from .payloads import (
     CHANNEL,
     DM,
@@ -67,6 +68,19 @@ class StoredMessage:
     files: list[RecordedFile]
     deleted: bool = False
     nonce: str | None = None  # as sent by the author (Discord's enforce_nonce dedupe)
+
+    @property
+    def text(self) -> str:
+        """What a reader sees written: the content, or a V2 message's text displays."""
+        return str(self.payload.get("content") or "") or "\n".join(
+            str(c.get("content") or "") for c in walk(self.payload.get("components") or [])
+            if c.get("type") == TEXT_DISPLAY)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """The custom ids of its buttons and menus, however deeply they are nested."""
+        return [str(c["custom_id"]) for c in walk(self.payload.get("components") or [])
+                if c.get("custom_id")]
 
 
 class World:
