@@ -21,10 +21,10 @@ def _checked(name: str, owner: str, *times: float) -> None:
     for label, value in (("name", name), ("owner", owner)):
         if not isinstance(value, str) or not value or len(value) > 200:
             raise StoreValueError(f"a lease {label} is a text of 1..200 characters")
-    for value in times:
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(
-                value):
-            raise StoreValueError(f"a lease time must be a finite number, not {value!r}")
+    for moment in times:
+        if isinstance(moment, bool) or not isinstance(moment, int | float) or not math.isfinite(
+                moment):
+            raise StoreValueError(f"a lease time must be a finite number, not {moment!r}")
 
 
 class LeasesMixin(StoreBase):
