@@ -211,8 +211,11 @@ class ReminderLoop(BackgroundLoop):
 
 
 def reminder_nonce(reminder: Reminder) -> str:
-    """Names the message of one reminder: a repeat of its send is the same message."""
-    return f"remind-{reminder.id}"[:25]  # Discord allows 25 characters
+    """Names the message of one reminder: a repeat of its send is the same message. The
+    row's creation time is part of it because SQLite may give a deleted row's id to a
+    later reminder, which must not be taken for the earlier one's repeat."""
+    stamp = int(reminder.created_at * 1000) % 10**9
+    return f"remind-{reminder.id}.{stamp}"[:25]  # Discord allows 25 characters
 
 
 def minutes(text: str | None) -> int | None:
