@@ -1,9 +1,7 @@
--- 005: leases. Work that must happen once across several bot processes (the reminder
--- loop, owed turn posts, computer players' catch-up, backups) runs only in the process
--- holding its lease: one row per kind of work, naming the holder and until when it holds
--- it. A holder renews its row well before `expires_at`; a holder that died stops renewing
--- and the next process takes the row over once it expired. Times are unix seconds, as
--- every time in this schema.
+-- 005: leases. Work that must happen once however many bot processes run (the reminder
+-- loop, owed turn posts, computer players' turns, backups) is done by the holder of its
+-- lease: a named row with an owner and an expiry, renewed while the holder lives and
+-- taken over by another process once it has expired. Times are the callers' unix seconds.
 
 CREATE TABLE leases (
     name       TEXT PRIMARY KEY,
