@@ -208,7 +208,8 @@ def check_nothing_doubled_or_lost(fd: FakeDiscord, database: str,
     assert [n for n, c in counts.items() if c > 1] == [], "a reminder sent twice"
     # Every reminder the store marks sent went out (nothing marked but lost).
     assert sorted(set(sent_rows) - set(counts)) == []
-    assert len(counts) >= len(sent_rows) >= 10
+    # At least those the scenario waited for: both guilds before the kill, the dead one's after.
+    assert len(counts) >= len(sent_rows) >= 3
     print(f"reminders: {len(sent_rows)} marked sent, {len(counts)} messages")
     unsent = {nonce(r): r for g in view.games() for r in view.reminders(g["id"])
               if r["sent_at"] is None}
