@@ -28,7 +28,7 @@ from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
 from .game_settings import checked_language
 from .labels import action_label
 from .results import ActResult, Table
-from .validation import player_id
+from .validation import player_id, seconds
 
 if TYPE_CHECKING:
     from .play import Play
@@ -343,6 +343,8 @@ class Computers:
         only games unchanged for that long: the catch-up of the lease holder, which takes
         over the decisions a dead process left, not those another process is thinking
         about right now (those would only be thought twice, never applied twice)."""
+        if idle_s is not None:
+            idle_s = seconds(idle_s, "idle")
         games = await self.owed_computer_games()
         if idle_s is not None:
             before = self.repo.clock() - idle_s

@@ -364,10 +364,10 @@ class GameService:
         return await self.reminders.claim_reminder(reminder)
 
     async def may_send_reminder(self, reminder: Reminder) -> bool:
-        return await self.reminders.may_send(reminder)
+        return await self.reminders.may_send_reminder(reminder)
 
     async def mark_reminder_sent(self, reminder: Reminder) -> bool:
-        return await self.reminders.mark_sent(reminder)
+        return await self.reminders.mark_reminder_sent(reminder)
 
     # -- animation (animation.py) ----------------------------------------------------
     async def replay_animation(

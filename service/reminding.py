@@ -98,14 +98,15 @@ class Reminding:
     async def claim_reminder(self, reminder: Reminder) -> bool:
         """Claim `reminder` for sending; True means "send it now", exactly once.
 
-        `may_send` then `mark_sent` in one go: marked sent before it is sent (at most
-        once, for a caller that cannot resend the same message). The Discord loop instead
-        sends between the two, under its lease, with a nonce (cogs/reminders.py), so a
+        `may_send_reminder` then `mark_reminder_sent` in one go: marked sent before it is
+        sent (at most once, for a caller that cannot resend the same message). The Discord
+        loop instead sends between the two, under its lease, with a nonce (cogs/reminders.py), so a
         process dying between the two loses nothing and doubles nothing.
         """
-        return await self.may_send(reminder) and await self.mark_sent(reminder)
+        return await self.may_send_reminder(reminder) and await self.mark_reminder_sent(
+            reminder)
 
-    async def may_send(self, reminder: Reminder) -> bool:
+    async def may_send_reminder(self, reminder: Reminder) -> bool:
         """Whether `reminder` may go out now, by the player's settings as they are now: if
         they went on vacation or are in their quiet hours since it was planned, it moves
         to the next time it may go out (one transaction, only ever later, so a second loop
@@ -123,7 +124,7 @@ class Reminding:
                 return False
         return True
 
-    async def mark_sent(self, reminder: Reminder) -> bool:
+    async def mark_reminder_sent(self, reminder: Reminder) -> bool:
         """Mark `reminder` sent and schedule, in the same transaction, the next repeat or
         the channel's stall notice after the limit; True only for the one caller that
         marked it (a second mark changes nothing, so repeats are never doubled)."""

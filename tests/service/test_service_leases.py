@@ -121,7 +121,7 @@ def test_a_lease_time_must_be_positive(store: GameStore, clock: FixedClock) -> N
 
 async def test_a_reminder_left_unsent_by_a_dead_holder_is_sent_by_the_next(
         two: tuple[GameService, ...], clock: FixedClock) -> None:
-    """`may_send` changes nothing: a holder that dies before `mark_sent` leaves the
+    """`may_send_reminder` changes nothing: a holder dying before the mark leaves the
     reminder due, and the next holder sends it; the second mark changes nothing."""
     a, b = two
     game = await a.create_game(CONSOLE, PLAYERS[0], "Ann", seats=3, seed=SEED)
