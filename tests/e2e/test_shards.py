@@ -16,8 +16,8 @@ losing power does, and checks what a real deployment relies on:
   message (named by its nonce), every reminder due while a holder lived was sent, every
   turn post was made once, and every game's log is dense.
 
-AUTOBAHN_TEST_POSTGRES=postgresql://… runs the same test against a fresh PostgreSQL
-database instead of one SQLite file (a database is created for the test and dropped).
+It runs on one SQLite file and, when AUTOBAHN_TEST_POSTGRES=postgresql://… names a server
+(CI does), again on a fresh PostgreSQL database created for the test and dropped after.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from botproc import BotProcess
@@ -44,22 +45,34 @@ TTL = 2.0  # LEASE_TTL_S: a dead holder's work waits at most this long
 POLL = 0.2
 
 
-@pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[str]:
-    """One SQLite file, or a fresh PostgreSQL database when AUTOBAHN_TEST_POSTGRES is set."""
-    server = os.environ.get("AUTOBAHN_TEST_POSTGRES")
-    if not server:
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The shared database: one SQLite file, or a fresh database on the PostgreSQL server
+    AUTOBAHN_TEST_POSTGRES names (skipped, with the reason, when none is given; CI sets
+    it and CI_REQUIRE_POSTGRES=1, which turns that skip into a failure)."""
+    if request.param == "sqlite":
         yield str(tmp_path / "shared.sqlite3")
         return
-    psycopg = pytest.importorskip("psycopg", reason="AUTOBAHN_TEST_POSTGRES needs psycopg")
+    server = os.environ.get("AUTOBAHN_TEST_POSTGRES")
+    required = os.environ.get("CI_REQUIRE_POSTGRES") == "1"
+    if not server:
+        if required:
+            pytest.fail("CI_REQUIRE_POSTGRES=1 but AUTOBAHN_TEST_POSTGRES names no server")
+        pytest.skip("no PostgreSQL server: set AUTOBAHN_TEST_POSTGRES=postgresql://...")
+    try:
+        import psycopg  # type: ignore[import-not-found]
+    except ImportError:
+        if required:
+            raise
+        pytest.skip("AUTOBAHN_TEST_POSTGRES is set but psycopg is not installed")
     name = f"autobahn_e2e_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"'.encode())
     try:
-        yield server.rsplit("/", 1)[0] + "/" + name
+        yield urlunsplit(urlsplit(server)._replace(path="/" + name))
     finally:
         with psycopg.connect(server, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
 
 
 def shard_guilds(fd: FakeDiscord) -> list[Channel]:
