@@ -167,6 +167,11 @@ async def run_the_scenario(fd: FakeDiscord, database: str, homes: list[Channel],
     for _ in range(2):
         for table in tables:
             await table.play_until_turn_passes(rng)
+    # Each process got the interactions of its own guild only.
+    for shard, home in enumerate(homes):
+        guilds = [int(frame["d"]["guild_id"]) for frame in fd.gateway.shard_sessions[shard].log
+                  if frame["t"] == "INTERACTION_CREATE"]
+        assert guilds and set(guilds) == {home.guild_id}
     await fd.wait_for(lambda _: holder(tables[0]) is not None, 10)
     dead = holder(tables[0])
     assert dead is not None
