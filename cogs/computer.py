@@ -10,19 +10,18 @@ The subcommands join the `/game` group of `cogs.games` when this extension loads
 after it), so the cog stays self-contained. A computer's move is committed by the service
 off the event loop; its turn post is then owed like any turn's, and posted here through
 the owed-post path (claimed first: posted once, and made good by the periodic check when a
-post fails).
+post fails). Computers play in the process whose command handed them the decision; the
+reminders lease holder catches up what a restart or a dead process left owed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.context import (
     Interaction,
@@ -44,6 +43,9 @@ from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
 from cogs.prompts import guarded
 from cogs.votes import ANSWERS, VoteButton, close_vote_post, vote_view, voted_game
 from service import Game
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
 
 log = logging.getLogger("autobahn.discord.computer")
 LEVELS = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "strong")]
@@ -176,10 +178,6 @@ async def reclaim(interaction: Interaction) -> None:
 class Computers(WidgetCog):
     widgets = (VoteButton, HandOverButton)
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot)
-        self._resume: asyncio.Task[None] | None = None
-
     async def cog_load(self) -> None:
         await super().cog_load()
         games = self.bot.get_cog("Games")
@@ -191,23 +189,13 @@ class Computers(WidgetCog):
                 if group.get_command(command.name) is None:
                     group.add_command(command)
         service: Any = self.bot.service  # type: ignore[attr-defined]
+        # A decision owed after a restart (or left by a process that died) is made by
+        # the reminders lease holder's loop (ReminderLoop.catch_up), once it can post.
         service.on_computer_move(self._posted)
-        self._resume = asyncio.create_task(self._resume_owed())
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
-        if self._resume is not None:
-            self._resume.cancel()
         self.bot.service.stop_computers()  # type: ignore[attr-defined]
-
-    async def _resume_owed(self) -> None:
-        """A computer's decision owed after a restart is made once (guarded by the game's
-        version in the service), once the bot can post its turn."""
-        await self.bot.wait_until_ready()
-        try:
-            await self.bot.service.resume_computers()  # type: ignore[attr-defined]
-        except Exception:
-            log.exception("could not resume the computer players")
 
     async def _posted(self, result: Any) -> None:
         from cogs.turn_posts import post_turn
@@ -229,5 +217,5 @@ class Computers(WidgetCog):
         await reply(interaction, t(found.reason, lang, **found.reason.params))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Computers(bot))

@@ -28,7 +28,7 @@ from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
 from .game_settings import checked_language
 from .hints import hint_reason
 from .results import ActResult, Table
-from .validation import player_id
+from .validation import player_id, seconds
 
 if TYPE_CHECKING:
     from .play import Play
@@ -318,9 +318,17 @@ class Computers:
                     found[game.id] = Table.of(game)
         return [found[k] for k in sorted(found)]
 
-    async def resume_computers(self) -> int:
-        """Kick every game owing a computer's decision; returns how many."""
+    async def resume_computers(self, idle_s: float | None = None) -> int:
+        """Kick every game owing a computer's decision; returns how many. With `idle_s`,
+        only games unchanged for that long: the catch-up of the lease holder, which takes
+        over the decisions a dead process left, not those another process is thinking
+        about right now (those would only be thought twice, never applied twice)."""
+        if idle_s is not None:
+            idle_s = seconds(idle_s, "idle")
         games = await self.owed_computer_games()
+        if idle_s is not None:
+            before = self.repo.clock() - idle_s
+            games = [g for g in games if g.updated_at <= before]
         for game in games:
             self.kick_computers(game.id)
         return len(games)

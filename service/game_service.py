@@ -11,7 +11,7 @@ before it reads or writes anything:
     turn_posts.py  the turn post a game owes                reminding.py  reminders
     stories.py     the told turn, the told log, the catch-up digest
     archive.py     export / import records                  animation.py  /replay GIFs
-    backups.py     backups and pruning
+    backups.py     backups and pruning                      leases.py   once-only work
 
 Every public coroutine here only hands over to its part, with the same signature; a
 user's mistake is a typed `ServiceError` (or `IllegalAction` wrapping a `RuleError`).
@@ -33,6 +33,7 @@ from .animation import Animation
 from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
+from .leases import DEFAULT_TTL_S, Leases
 from .lobby import Lobby
 from .looking import Looking
 from .places import Places
@@ -67,9 +68,13 @@ class GameService:
         clock: Clock = time.time,
         renderer: Renderer | BoardPool | None = None,
         turn_view: str = "full",
+        lease_owner: str | None = None,
+        lease_ttl_s: float = DEFAULT_TTL_S,
     ) -> None:
         self.repo = repo = GameRepository(store, clock=clock, renderer=renderer,
                                           turn_view=turn_view)
+        # The once-only work of several processes (leases.py); adapters' loops hold these.
+        self.leases = Leases(store, clock, lease_owner, lease_ttl_s)
         self.places = Places(repo)
         self.lobby = Lobby(repo, self.places)
         self.play = Play(repo)
@@ -163,29 +168,19 @@ class GameService:
     async def owed_computer_games(self) -> list[Table]:
         return await self.computers.owed_computer_games()
 
-    async def resume_computers(self) -> int:
-        return await self.computers.resume_computers()
+    async def resume_computers(self, idle_s: float | None = None) -> int:
+        return await self.computers.resume_computers(idle_s)
 
     async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
         return await self.computers.hint(game_id, user_id, lang)
 
     # -- lobby (lobby.py) ------------------------------------------------------------
-    async def create_game(
-        self,
-        place: Any,
-        host_id: str,
-        host_name: str,
-        *,
-        seats: int = 3,
-        seed: int | None = None,
-        language: str = "en",
-        settings: Mapping[str, Any] | None = None,
-        solo_level: int | None = None,
-        players: Sequence[tuple[str, str]] = (),
-        exclusive: bool = False,
-        bots: int = 0,
-        bot_level: str | None = None,
-    ) -> Table:
+    async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
+                          seed: int | None = None, language: str = "en",
+                          settings: Mapping[str, Any] | None = None,
+                          solo_level: int | None = None,
+                          players: Sequence[tuple[str, str]] = (), exclusive: bool = False,
+                          bots: int = 0, bot_level: str | None = None) -> Table:
         return await self.lobby.create_game(
             place, host_id, host_name, seats=seats, seed=seed, language=language,
             settings=settings, solo_level=solo_level, players=players, exclusive=exclusive,
@@ -224,20 +219,13 @@ class GameService:
         return await self.places.games_of(user_id, ended=ended)
 
     # -- play (play.py) --------------------------------------------------------------
-    async def act(
-        self,
-        game_id: int,
-        user_id: str,
-        notation: str,
-        *,
-        expected_version: int | None = None,
-        interaction_id: str | None = None,
-        lang: str | None = None,
-        issued_at: float | None = None,
-    ) -> ActResult:
-        return await self.play.act(
-            game_id, user_id, notation, expected_version=expected_version,
-            interaction_id=interaction_id, lang=lang, issued_at=issued_at)
+    async def act(self, game_id: int, user_id: str, notation: str, *,
+                  expected_version: int | None = None, interaction_id: str | None = None,
+                  lang: str | None = None, issued_at: float | None = None) -> ActResult:
+        return await self.play.act(game_id, user_id, notation,
+                                   expected_version=expected_version,
+                                   interaction_id=interaction_id, lang=lang,
+                                   issued_at=issued_at)
 
     async def check_turn(self, game_id: int, user_id: str) -> None:
         return await self.play.check_turn(game_id, user_id)
@@ -376,6 +364,12 @@ class GameService:
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
         return await self.reminders.claim_reminder(reminder)
+
+    async def may_send_reminder(self, reminder: Reminder) -> bool:
+        return await self.reminders.may_send_reminder(reminder)
+
+    async def mark_reminder_sent(self, reminder: Reminder) -> bool:
+        return await self.reminders.mark_reminder_sent(reminder)
 
     # -- animation (animation.py) ----------------------------------------------------
     async def replay_animation(

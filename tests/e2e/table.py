@@ -74,6 +74,28 @@ class StoreView:
         return self._query("SELECT * FROM reminders WHERE game_id = ? ORDER BY id", game_id)
 
 
+class PostgresView(StoreView):
+    """The same read-only queries on a PostgreSQL database (AUTOBAHN_DB=postgresql://…),
+    through psycopg's synchronous API; rows are read by column name as sqlite3.Row is."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def _query(self, sql: str, *args: Any) -> list[Any]:
+        import psycopg  # type: ignore[import-not-found]
+        from psycopg.rows import dict_row  # type: ignore[import-not-found]
+
+        with psycopg.connect(self.url, row_factory=dict_row) as con:
+            return list(con.execute(sql.replace("?", "%s"), args).fetchall())
+
+
+def store_view(db: Path | str) -> StoreView:
+    text = str(db)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresView(text)
+    return StoreView(Path(text))
+
+
 @dataclass
 class Decision:
     """One decision made through Discord, and what it cost."""
@@ -91,12 +113,13 @@ class Table:
     bot: BotProcess
     game_id: int = 0
     place: Channel | None = None  # the game's thread (or channel)
+    home: Channel | None = None  # where games are opened (default: the world's channel)
     sent: list[SentInteraction] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     board_latencies: list[float] = field(default_factory=list)  # dispatch -> board posted
 
     def __post_init__(self) -> None:
-        self.store = StoreView(self.bot.db)
+        self.store = store_view(self.bot.db)
         world = self.fd.world
         self.users = [world.user_named(n) for n in ("ann", "ben", "cem")]
         self.by_id = {str(u.id): u for u in self.users}
@@ -144,12 +167,12 @@ class Table:
     async def open_game(self, *, name: str = "e2e", thread: bool = True) -> int:
         """ann opens a 3-seat game, ben and cem join, ann starts it; returns its id."""
         ann, ben, cem = self.users
-        self.place = None
+        self.place = self.home
         before = set(self.fd.world.channels)
         await self.run(ann, "game new", {"players": 3, "name": name, "thread": thread},
                        locale="de")
         new = [c for cid, c in self.fd.world.channels.items() if cid not in before]
-        self.place = new[0] if new else self.fd.world.channel
+        self.place = new[0] if new else (self.home or self.fd.world.channel)
         (row,) = [g for g in self.store.games() if g["status"] == "lobby"
                   and (g["thread_id"] or g["channel_id"]) == self.place.id]
         self.game_id = int(row["id"])

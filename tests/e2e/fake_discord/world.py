@@ -110,8 +110,14 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User, *, preferred_locale: str = "de") -> Guild:
-        guild = Guild(snowflake(), name, owner.id, preferred_locale)
+    def add_guild(self, name: str, owner: User, *, preferred_locale: str = "de",
+                  shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; with `shard` (id, count), one whose events Discord sends on that shard."""
+        guild_id = snowflake()
+        if shard is not None:
+            while (guild_id >> 22) % shard[1] != shard[0]:
+                guild_id += 1 << 22  # a millisecond later: same kind of id, the next shard
+        guild = Guild(guild_id, name, owner.id, preferred_locale)
         self.guilds[guild.id] = guild
         self.join(guild, owner)
         return guild
