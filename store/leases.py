@@ -1,64 +1,69 @@
-"""Leases: named rows with an owner and an expiry (migration 005).
+"""Leases (migration 005): which process does the work that must happen once.
 
-A process does work that must happen once (DESIGN §9) only while `take_lease` says it holds
-that work's lease, and renews it well before it expires; when the holder dies, its lease
-runs out and another process takes it over. Each call is one statement in one
-transaction, so of two owners racing for a free lease exactly one gets it, on SQLite
-(the database's write lock) as on PostgreSQL (the upsert locks the row it conflicts on).
-
-The callers pass `now`, so every process must agree on the time: leases are renewed at a
-fraction of their ttl, which leaves room for clocks a little apart.
+A lease is one row (name, owner, expires_at). `take_lease` is one statement, so it is
+atomic across processes: it takes the row when it is free or expired, or renews it for
+the owner already holding it; anyone else gets False. The caller passes its clock's `now`
+(the service injects the clock), so tests drive expiry without sleeping. The same SQL
+runs on both backends: on PostgreSQL the upsert locks the row it conflicts on, so of
+several owners racing one takes the lease there too.
 """
 
 from __future__ import annotations
+
+import math
 
 from ._base import StoreBase
 from .conn import Conn
 from .errors import StoreValueError
 
 
-def _check(name: str, owner: str, ttl: float) -> None:
-    if not name or not owner:
-        raise StoreValueError("a lease needs a name and an owner")
-    if not ttl > 0:
-        raise StoreValueError(f"a lease's ttl must be > 0, not {ttl!r}")
+def _checked(name: str, owner: str, *times: float) -> None:
+    for label, value in (("name", name), ("owner", owner)):
+        if not isinstance(value, str) or not value or len(value) > 200:
+            raise StoreValueError(f"a lease {label} is a text of 1..200 characters")
+    for moment in times:
+        if isinstance(moment, bool) or not isinstance(moment, int | float) or not math.isfinite(
+                moment):
+            raise StoreValueError(f"a lease time must be a finite number, not {moment!r}")
 
 
 class LeasesMixin(StoreBase):
     async def take_lease(self, name: str, owner: str, now: float, ttl: float) -> bool:
-        """Take the lease `name` for `owner` until `now + ttl` if it is free, expired
-        (its expiry is at or before `now`) or already `owner`'s (a renewal); True then.
-        False, and no change, while another owner holds it."""
-        _check(name, owner, ttl)
+        """Hold lease `name` for `owner` until `now + ttl`: True when it was free, expired
+        or already `owner`'s (then renewed), False while another owner holds it."""
+        _checked(name, owner, now, ttl)
+        if ttl <= 0:
+            raise StoreValueError(f"a lease lasts a positive time, not {ttl!r}")
 
-        async def body(conn: Conn, _now: float) -> bool:
+        async def body(conn: Conn, _: float) -> bool:
             rows = await conn.execute_fetchall(
                 "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
                 "expires_at = excluded.expires_at "
                 "WHERE leases.owner = excluded.owner OR leases.expires_at <= ? "
                 "RETURNING owner",
-                (name, owner, now + ttl, now),
-            )
-            return bool(rows)
+                (name, owner, now + ttl, now))
+            return bool(list(rows))
 
         return await self._write(body)
 
     async def release_lease(self, name: str, owner: str) -> None:
-        """Give the lease up now (a clean shutdown), if `owner` holds it; else nothing."""
+        """Give lease `name` up at once (a clean shutdown), if `owner` holds it: the next
+        process need not wait for it to expire."""
+        _checked(name, owner)
 
-        async def body(conn: Conn, _now: float) -> None:
+        async def body(conn: Conn, _: float) -> None:
             await conn.send("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
 
         await self._write(body)
 
     async def lease_holder(self, name: str, now: float) -> str | None:
-        """Who holds the lease `name` at `now`; None if nobody (free or expired)."""
+        """Who holds lease `name` at `now`; None when nobody does (free or expired)."""
+        _checked(name, "-", now)
 
         async def body(conn: Conn) -> str | None:
-            rows = await conn.execute_fetchall(
-                "SELECT owner FROM leases WHERE name = ? AND expires_at > ?", (name, now)
-            )
+            rows = list(await conn.execute_fetchall(
+                "SELECT owner FROM leases WHERE name = ? AND expires_at > ?", (name, now)))
             return str(rows[0][0]) if rows else None
 
         return await self._read(body)
