@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules import network, offices, scoring
 from rules.flow import pending_decision
+from rules.kinds import Phase
 from rules.model import Edition
 from rules.registry import edition_by_hash
 from rules.state import State
@@ -62,4 +63,4 @@ def winners(state: State) -> list[str]:
 
 
 def is_over(state: State) -> bool:
-    return state.phase == "over"
+    return state.phase == Phase.OVER

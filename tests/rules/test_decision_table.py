@@ -1,0 +1,66 @@
+"""The turn machine's names and its one table of decisions (issue 12 item 5)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules import State, apply, current_player, legal_actions, pending_decision
+from rules.actions import PASS
+from rules.decisions import RULES
+from rules.errors import IllegalActionError
+from rules.flow import DECISION_OF_EFFECT, DECISION_OF_STEP, EXPECTED
+from rules.kinds import Kind, Phase, Step
+from tests.rules.helpers import drafted, random_states
+
+
+def test_every_kind_of_decision_has_one_rule_and_every_decision_source_names_one() -> None:
+    assert set(RULES) == set(Kind)
+    assert all(rule.kind is kind for kind, rule in RULES.items())
+    assert set(DECISION_OF_EFFECT.values()) | set(DECISION_OF_STEP.values()) | {
+        Kind.ROUTE} == set(Kind)
+    assert EXPECTED["main"] == "<slot> <target> with <card> | takeback | grant"
+
+
+def test_pass_declines_exactly_the_bonus_the_truck_moves_and_the_extra_build() -> None:
+    optional = {kind for kind, rule in RULES.items() if rule.declined is not None}
+    assert optional == {Kind.BONUS, Kind.MOVE, Kind.EXTRA}
+
+
+def test_a_decision_that_cannot_be_declined_refuses_pass_with_what_it_expects() -> None:
+    state = drafted()
+    pid = current_player(state)
+    assert pid is not None and pending_decision(state).kind == Kind.MAIN  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, pid, PASS)
+    assert refused.value.code == "pass_not_allowed"
+    assert refused.value.params["expected"] == EXPECTED[Kind.MAIN]
+
+
+def test_phases_and_steps_are_stored_as_their_plain_words_and_read_back_as_names() -> None:
+    seen_phases, seen_steps = set(), set()
+    for state in random_states(31, 3):
+        data = json.loads(state.to_json())
+        seen_phases.add(data["phase"])
+        back = State.from_json(state.to_json())
+        assert type(back.phase) is Phase and back.phase == data["phase"]
+        if state.turn is not None:
+            seen_steps.add(data["turn"]["step"])
+            assert type(back.turn.step) is Step  # type: ignore[union-attr]
+        if current_player(state) is not None:
+            assert legal_actions(back, current_player(state)) == legal_actions(  # type: ignore[arg-type]
+                state, current_player(state))  # type: ignore[arg-type]
+    assert {"draft", "play", "over"} <= seen_phases
+    assert {"bonus", "main", "move"} & seen_steps
+
+
+@pytest.mark.parametrize(("path", "word"), [(("phase",), "dance"), (("turn", "step"), "nap")])
+def test_a_phase_or_step_the_engine_does_not_know_is_refused_on_load(path, word) -> None:
+    data = json.loads(drafted().to_json())
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = word
+    with pytest.raises(ValueError, match=word):
+        State.from_json(json.dumps(data))
