@@ -1,12 +1,15 @@
-"""The targets worth checking for a slot and colour, before the full legality check.
+"""The legal targets for a slot and colour, without asking the legality check of each.
 
-`legal_actions` keeps a target when its `*_problem` function finds no problem; running that
-check on every section, link and depot of the map was most of the engine's time. Here each
-list is narrowed first by conditions that the `*_problem` function itself refuses on (a
-section already built or off the network, a link not complete, …), read from the derived
-`network.board`. The narrowing only drops what would be refused anyway; the verdict stays
-with the `*_problem` functions that `apply` uses too, so the two cannot disagree.
-`tests/rules/test_candidates.py` checks the narrowing against the unnarrowed lists.
+`legal_actions` lists a main action for every target whose `*_problem` function finds no
+problem; running that check on every section, link and depot of the map was most of the
+engine's time, and running it on every remaining candidate still half of it. Here each
+list is narrowed by exactly the conditions the `*_problem` function refuses on (a section
+already built or off the network, a link not complete or too dear, a depot not open yet,
+…), the ones that depend on the built sections alone read from the derived
+`network.board`. `apply` still asks the `*_problem` functions, so the narrowing must
+keep exactly what they accept: `tests/rules/test_candidates.py` checks it against every
+target of the map at states of random games, and the agreement test checks
+`legal_actions` against `apply`.
 """
 
 from __future__ import annotations
@@ -81,15 +84,20 @@ class Narrowed:
         if not is_open:
             return ()
         state = self.state
-        if slot == "upgrade":  # upgrade_problem: "link_upgraded"
-            upgraded = state.upgraded
-            return tuple(t for t in found if t[0] not in upgraded)
+        if slot == "upgrade":  # upgrade_problem: "link_upgraded", "cannot_pay"
+            upgraded, money = state.upgraded, self.player.money
+            costs = _upgrade_costs(self.edition)
+            return tuple(t for t in found if t[0] not in upgraded and costs[t[0]] <= money)
         if slot == "station":  # station_problem: "station_taken"
             stations = state.stations
             return tuple(t for t in found if t[0] not in stations)
-        if slot == "load":  # load_problem: "goods_exhausted"
-            goods = state.goods
-            return tuple(t for t in found if goods.get(t[1] or "", 0) > 0)
+        if slot == "load":  # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
+            goods, era, edition = state.goods, state.era, self.edition
+            depots, pharma = edition.depots, edition.pharma_goods
+            pharma_open = era >= edition.pharma_opens_era
+            return tuple(t for t in found if goods.get(t[1] or "", 0) > 0
+                         and era >= depots[t[0]].opens_era
+                         and (pharma_open or t[1] != pharma))
         return found
 
     def _slot_open(self, slot: str) -> bool:
@@ -113,6 +121,13 @@ class Narrowed:
         locks = self.edition.locks
         return tuple(t for t in everything if t[0] not in keys
                      and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
+
+
+@per_edition
+def _upgrade_costs(edition: Edition) -> dict[str, int]:
+    """What upgrading each link costs (upgrade_problem's "cannot_pay")."""
+    return {lid: edition.upgrade_cost_per_section * link.sections
+            for lid, link in edition.links.items()}
 
 
 class _BoardTargets:

@@ -12,7 +12,6 @@ from rules.play import (
     grant_problem,
     needs_colour_choice,
     slot_problem,
-    slot_target_problem,
     takeback_problem,
 )
 from rules.state import State
@@ -23,9 +22,9 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
     # `slot_problem`; the parts are asked once per card and once per slot, not per pair.
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_problem(state, edition, pid, slot) is None]
+    # The targets `slot_target_problem` accepts, per colour and slot (see `candidates`).
     narrowed = candidates.Narrowed(state, edition, pid)
-    research: list[candidates.Target] | None = None  # research_problem takes no colour
-    by_colour: dict[str, list[tuple[str, list[candidates.Target]]]] = {}
+    by_colour: dict[str, list[tuple[str, tuple[candidates.Target, ...]]]] = {}
     actions: list[Action] = []
     for card in state.players[pid].hand:
         choice = needs_colour_choice(edition, card)
@@ -34,19 +33,9 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
             if card_colour_problem(state, edition, pid, card, named) is not None:
                 continue
             slots = by_colour.get(colour)
-            if slots is None:  # the accepted targets of each slot, for this colour
-                slots = by_colour[colour] = []
-                for slot in open_slots:
-                    if slot == "research" and research is not None:
-                        found = research
-                    else:
-                        found = [(t, g) for t, g in narrowed(slot, colour)
-                                 if slot_target_problem(state, edition, pid, slot, t, g,
-                                                        colour) is None]
-                        if slot == "research":
-                            research = found
-                    if found:
-                        slots.append((slot, found))
+            if slots is None:
+                slots = by_colour[colour] = [(slot, found) for slot in open_slots
+                                             if (found := narrowed(slot, colour))]
             for slot, found in slots:
                 actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
     if takeback_problem(state, pid) is None:
