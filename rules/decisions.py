@@ -151,7 +151,7 @@ def _bonus(state: State, edition: Edition, d: Decision, action: Action) -> State
     if action.country not in claimable_bonuses(state, edition, d.player):
         raise IllegalActionError("bonus_unavailable", country=action.country)
     # One claim per turn (RULES §9.3): phase 1 is over once a bonus is claimed.
-    return claim_bonus(with_step(state, Step.MAIN), edition, d.player, action.country)
+    return claim_bonus(with_step(state, "main"), edition, d.player, action.country)
 
 
 def _legal_main(state: State, edition: Edition, d: Decision) -> list[Action]:
@@ -163,20 +163,20 @@ def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     if isinstance(action, Play):
         problem = play_problem(state, edition, pid, action)
         if problem is None:
-            return do_play(with_step(state, Step.MOVE), edition, pid, action)
+            return do_play(with_step(state, "move"), edition, pid, action)
         raise problem
     if action == TAKEBACK:
         problem = takeback_problem(state, pid)
         if problem is None:
-            return do_takeback(with_step(state, Step.END), edition, pid)
+            return do_takeback(with_step(state, "end"), edition, pid)
         raise problem
     if action == GRANT:
         problem = grant_problem(state, pid)
         if problem is None:
-            return do_grant(with_step(state, Step.END), edition, pid)
+            return do_grant(with_step(state, "end"), edition, pid)
         raise problem
     if action == PASS and listed(state, edition, d) == [PASS]:
-        return with_step(state, Step.END)
+        return with_step(state, "end")
     raise refuse(d, action)
 
 
@@ -283,22 +283,22 @@ def _autobot(state: State, edition: Edition, d: Decision, action: Action) -> Sta
     if action.words != words:
         raise IllegalActionError("autobot_turn_differs", expected=" ".join(words),
                                  given=" ".join(action.words))
-    return with_step(after, Step.END)
+    return with_step(after, "end")
 
 
 RULES: dict[Kind, Rule] = {rule.kind: rule for rule in (
-    Rule(Kind.ROUTE, _legal_route, _route, "route <card>"),
-    Rule(Kind.BONUS, _legal_bonus, _bonus, "bonus <country> | pass",
-         declined=lambda s: with_step(s, Step.MAIN)),
-    Rule(Kind.MAIN, _legal_main, _main, "<slot> <target> with <card> | takeback | grant"),
-    Rule(Kind.MOVE, _legal_move, _move, "move <truck> <section>... [deliver] | pass",
-         declined=lambda s: with_step(s, Step.END)),
-    Rule(Kind.PROMOTE, _legal_promote, _promote, "promote <from> <to>"),
-    Rule(Kind.PICK, _legal_pick, _pick, "pick <card>"),
-    Rule(Kind.SLOT, _legal_slot, _slot, "slot <slot>"),
-    Rule(Kind.KEY, _legal_key, _key, "research <lock>"),
-    Rule(Kind.EXTRA, _legal_extra, _extra, "extra <section> | pass", declined=pop),
-    Rule(Kind.AUTOBOT, _legal_autobot, _autobot, "autobot <turn>"),
+    Rule("route", _legal_route, _route, "route <card>"),
+    Rule("bonus", _legal_bonus, _bonus, "bonus <country> | pass",
+         declined=lambda s: with_step(s, "main")),
+    Rule("main", _legal_main, _main, "<slot> <target> with <card> | takeback | grant"),
+    Rule("move", _legal_move, _move, "move <truck> <section>... [deliver] | pass",
+         declined=lambda s: with_step(s, "end")),
+    Rule("promote", _legal_promote, _promote, "promote <from> <to>"),
+    Rule("pick", _legal_pick, _pick, "pick <card>"),
+    Rule("slot", _legal_slot, _slot, "slot <slot>"),
+    Rule("key", _legal_key, _key, "research <lock>"),
+    Rule("extra", _legal_extra, _extra, "extra <section> | pass", declined=pop),
+    Rule("autobot", _legal_autobot, _autobot, "autobot <turn>"),
 )}
 
 

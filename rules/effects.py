@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.frozen import evolve
-from rules.kinds import Phase, Step
 from rules.model import Edition
 from rules.network import autobahn_cities, city_value, joined, on_network
 from rules.play import bonus_effects, prepend
@@ -150,7 +149,7 @@ def start_final_round(state: State, edition: Edition, effect: Effect) -> State:
     trigger = effect.player
     i = state.order.index(trigger)
     others = state.order[i + 1:] + state.order[:i]
-    return evolve(state, phase=Phase.FINAL, final_turns=(*others, trigger))
+    return evolve(state, phase="final", final_turns=(*others, trigger))
 
 
 def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
@@ -178,20 +177,20 @@ def begin_scoring(state: State, edition: Edition) -> State:
                     for _ in range(state.players[pid].pending_promotions))
     for pid in state.order:
         state = state.with_player(evolve(state.players[pid], pending_promotions=0))
-    return evolve(state, phase=Phase.SCORING, turn=None, queue=effects + state.queue)
+    return evolve(state, phase="scoring", turn=None, queue=effects + state.queue)
 
 
 def next_turn(state: State, edition: Edition) -> State:
     assert state.turn is not None
     number = state.turn.number + 1
-    if state.phase == Phase.FINAL:
+    if state.phase == "final":
         if not state.final_turns:
             return begin_scoring(state, edition)
         pid, rest = state.final_turns[0], state.final_turns[1:]
-        return evolve(state, final_turns=rest, turn=Turn(pid, Step.START, number=number))
+        return evolve(state, final_turns=rest, turn=Turn(pid, "start", number=number))
     i = state.order.index(state.turn.player)
     pid = state.order[(i + 1) % len(state.order)]
-    return evolve(state, turn=Turn(pid, Step.START, number=number))
+    return evolve(state, turn=Turn(pid, "start", number=number))
 
 
 AUTOMATIC: dict[str, Callable[[State, Edition, Effect], State]] = {

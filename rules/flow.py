@@ -16,7 +16,7 @@ from rules.decisions import RULES, Decision, execute, listed, pop, with_step
 from rules.effects import AUTOMATIC, era_end_effects, next_turn
 from rules.errors import GameOverError, NotYourDecisionError, RuleError
 from rules.frozen import evolve
-from rules.kinds import Kind, Phase, Step
+from rules.kinds import Kind, Step
 from rules.model import Edition
 from rules.registry import edition_by_hash
 from rules.state import Effect, State, Turn
@@ -25,11 +25,11 @@ from rules.trucks import claimable_bonuses
 __all__ = ["EXPECTED", "Decision", "apply", "legal_actions", "pending_decision", "settle"]
 
 # Effects that wait for a player's choice, and the decision each one becomes.
-DECISION_OF_EFFECT = {"promote": Kind.PROMOTE, "card": Kind.PICK, "capacity": Kind.SLOT,
-                      "key": Kind.KEY, "extra": Kind.EXTRA}
+DECISION_OF_EFFECT: dict[str, Kind] = {"promote": "promote", "card": "pick",
+                                       "capacity": "slot", "key": "key", "extra": "extra"}
 # The steps a turn rests at, and the decision each one is.
-DECISION_OF_STEP = {Step.BONUS: Kind.BONUS, Step.MAIN: Kind.MAIN, Step.MOVE: Kind.MOVE,
-                    Step.AUTOBOT: Kind.AUTOBOT}
+DECISION_OF_STEP: dict[Step, Kind] = {"bonus": "bonus", "main": "main", "move": "move",
+                                      "autobot": "autobot"}
 # Bonuses owed to the Autobot: it resolves them at once, translated (SOLO P-1, TT-1).
 BOT_BONUS_KINDS = {"promote", "money", "develop", "card", "key", "capacity", "extra"}
 # What each decision accepts, in the notation alone.
@@ -37,13 +37,13 @@ EXPECTED = {kind: rule.expected for kind, rule in RULES.items()}
 
 
 def pending_decision(state: State) -> Decision | None:
-    if state.phase == Phase.OVER:
+    if state.phase == "over":
         return None
     if state.queue:
         fx = state.queue[0]
         return Decision(DECISION_OF_EFFECT[fx.kind], fx.player, fx.colours, fx.source)
-    if state.phase == Phase.DRAFT:
-        return Decision(Kind.ROUTE, _drafter(state))
+    if state.phase == "draft":
+        return Decision("route", _drafter(state))
     assert state.turn is not None
     return Decision(DECISION_OF_STEP[state.turn.step], state.turn.player)
 
@@ -73,7 +73,7 @@ def legal_actions(state: State, player: str) -> list[Action]:
 def apply(state: State, player: str, action: str | Action) -> State:
     """The state after `player` takes `action`; raises a `RuleError` and changes nothing
     when the action is not allowed."""
-    if state.phase == Phase.OVER:
+    if state.phase == "over":
         raise GameOverError()
     if player not in state.players:
         raise RuleError("unknown_player", player=player)
@@ -105,7 +105,7 @@ def settle(state: State, edition: Edition) -> State:
             elif auto is not None:
                 state = auto(pop(state), edition, fx)
             elif (fx.kind == "promote" and state.turn is not None
-                  and state.phase in (Phase.PLAY, Phase.FINAL)
+                  and state.phase in ("play", "final")
                   and fx.player != state.turn.player):
                 # Owed to someone else: kept until their turn, so nobody waits on them.
                 owed = state.players[fx.player]
@@ -116,14 +116,14 @@ def settle(state: State, edition: Edition) -> State:
             else:
                 state = pop(state)  # a bonus nobody can use is lost
             continue
-        if state.phase == Phase.DRAFT:
+        if state.phase == "draft":
             if all(state.players[p].route is not None for p in _drafters(state)):
-                state = evolve(state, phase=Phase.PLAY, turn=Turn(state.order[0], Step.START))
+                state = evolve(state, phase="play", turn=Turn(state.order[0], "start"))
                 continue
             return state
-        if state.phase == Phase.SCORING:
-            return evolve(state, phase=Phase.OVER)
-        if state.phase == Phase.OVER:
+        if state.phase == "scoring":
+            return evolve(state, phase="over")
+        if state.phase == "over":
             return state
         advanced = _advance_turn(state, edition)
         if advanced is state:
@@ -135,31 +135,31 @@ def _advance_turn(state: State, edition: Edition) -> State:
     """One step of the turn machine when no effect is waiting."""
     turn = state.turn
     assert turn is not None
-    if turn.step == Step.START:
+    if turn.step == "start":
         if state.solo is not None and turn.player == state.order[0]:
-            return with_step(state, Step.AUTOBOT)  # its whole turn is one action
+            return with_step(state, "autobot")  # its whole turn is one action
         player = state.players[turn.player]
         if not player.pending_promotions:
             # Nothing owed: on to phase 1, or past it at once (the state in between
             # would never rest, so it is not made).
             claim = claimable_bonuses(state, edition, turn.player)
-            return with_step(state, Step.BONUS if claim else Step.MAIN)
+            return with_step(state, "bonus" if claim else "main")
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
         state = state.with_player(evolve(player, pending_promotions=0))
-        return with_step(evolve(state, queue=owed + state.queue), Step.BONUS)
-    if turn.step == Step.BONUS:
+        return with_step(evolve(state, queue=owed + state.queue), "bonus")
+    if turn.step == "bonus":
         # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
         if claimable_bonuses(state, edition, turn.player):
             return state
-        return with_step(state, Step.MAIN)
-    if turn.step == Step.MOVE:
-        if listed(state, edition, Decision(Kind.MOVE, turn.player)):
+        return with_step(state, "main")
+    if turn.step == "move":
+        if listed(state, edition, Decision("move", turn.player)):
             return state
         return _end_of_turn(state, edition)  # the "end" step would not rest either
-    if turn.step == Step.END:
+    if turn.step == "end":
         return _end_of_turn(state, edition)
-    if turn.step == Step.ERA_END:
+    if turn.step == "era_end":
         return next_turn(state, edition)
     return state  # "main" and "autobot" always wait for the player
 
@@ -167,6 +167,6 @@ def _advance_turn(state: State, edition: Edition) -> State:
 def _end_of_turn(state: State, edition: Edition) -> State:
     """The "end" step: the era ends after the turn that emptied its supply, or the next
     player's turn starts. Nothing here reads the step, so a turn may end from "move"."""
-    if state.phase == Phase.PLAY and state.era_supply <= 0:
-        return with_step(evolve(state, queue=era_end_effects(state, edition)), Step.ERA_END)
+    if state.phase == "play" and state.era_supply <= 0:
+        return with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
     return next_turn(state, edition)

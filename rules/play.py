@@ -323,8 +323,12 @@ def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
                                        played_card=action.card))
 
 
+def can_take_back(state: State, pid: str) -> bool:
+    return any(state.players[pid].slots.values())
+
+
 def takeback_problem(state: State, pid: str) -> RuleError | None:
-    if not any(state.players[pid].slots.values()):
+    if not can_take_back(state, pid):
         return _err("nothing_to_take_back")
     return None
 
@@ -336,6 +340,12 @@ def do_takeback(state: State, edition: Edition, pid: str) -> State:
         player, hand=player.hand + cards,
         slots=player.slots.merge((s, ()) for s in edition.slots),
         money=player.money + edition.takeback_income_per_card * len(cards)))
+
+
+def can_grant(state: State, pid: str) -> bool:
+    """`grant_problem` finds nothing, without making the refusal."""
+    player = state.players[pid]
+    return state.era not in player.grant_eras and player.supply > 0
 
 
 def grant_problem(state: State, pid: str) -> RuleError | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules import network, offices, scoring
 from rules.flow import pending_decision
-from rules.kinds import Phase
 from rules.model import Edition
 from rules.registry import edition_by_hash
 from rules.state import State
@@ -63,4 +62,4 @@ def winners(state: State) -> list[str]:
 
 
 def is_over(state: State) -> bool:
-    return state.phase == Phase.OVER
+    return state.phase == "over"

@@ -23,7 +23,6 @@ from typing import Any
 from rules.edition import load_edition
 from rules.errors import RuleError
 from rules.flow import apply
-from rules.kinds import Phase
 from rules.model import Edition
 from rules.queries import current_player, scores, winners
 from rules.registry import edition_by_hash
@@ -113,7 +112,7 @@ def dumps(record: dict[str, Any]) -> str:
 
 
 def summary(state: State) -> str:
-    if state.phase != Phase.OVER:
+    if state.phase != "over":
         return f"not over: waiting for {current_player(state)} (era {state.era})"
     points = scores(state)
     ranked = sorted(points.items(), key=lambda kv: -kv[1])

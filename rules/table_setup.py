@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from rules.errors import RuleError
 from rules.flow import settle
 from rules.frozen import FrozenDict, evolve
-from rules.kinds import Phase
 from rules.model import Edition
 from rules.offices import place_employee
 from rules.registry import register_edition
@@ -75,7 +74,7 @@ def table_game(edition: Edition, players: Sequence[str], seed: int) -> State:
         edition=edition.name, edition_hash=edition.hash, seed=seed, rng=rng, order=order,
         players=FrozenDict({pid: _new_player(edition, pid, boards[i])
                             for i, pid in enumerate(ids)}),
-        phase=Phase.DRAFT, era=1, era_supply=edition.era(1).supply, built=prebuilt,
+        phase="draft", era=1, era_supply=edition.era(1).supply, built=prebuilt,
         upgraded=frozenset(), offices=FrozenDict({c: () for c in edition.colours}),
         stations=FrozenDict(), goods=FrozenDict(dict.fromkeys(edition.goods,
                                                               edition.goods_per_type)),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rules.actions import Move
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
-from rules.kinds import Step
 from rules.model import Edition
 from rules.play import bonus_effects, prepend
 from rules.roads import delivery_country as delivery_country  # re-exported: its old home
@@ -145,7 +144,7 @@ def do_move(state: State, edition: Edition, pid: str, move: Move) -> State:
     turn = state.turn
     assert turn is not None
     # Phase 3 goes on with the player's other trucks, or ends with this one (RULES §8).
-    step = Step.MOVE if edition.trucks_move == "all" else Step.END
+    step = "move" if edition.trucks_move == "all" else "end"
     state = evolve(state, turn=evolve(turn, step=step, moved=(*turn.moved, move.truck)))
     for section in move.path:
         state = station_income(state, edition, section)

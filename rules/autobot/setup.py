@@ -8,7 +8,6 @@ from rules.autobot.solo_state import SoloState
 from rules.errors import RuleError
 from rules.flow import settle
 from rules.frozen import FrozenDict, evolve
-from rules.kinds import Phase
 from rules.model import Edition
 from rules.offices import place_employee
 from rules.registry import register_edition
@@ -56,7 +55,7 @@ def new_solo_game(edition: Edition, players: Sequence[str], seed: int, level: in
         base, rng=rng, order=(solo.bot, ids[0]),
         players=FrozenDict({solo.bot: bot, ids[0]: human}),
         offices=FrozenDict({c: () for c in edition.colours}), queue=(), turn=None,
-        phase=Phase.DRAFT,
+        phase="draft",
         # S-8: the human reveals two route cards and keeps one.
         routes_offered=base.routes_offered[:1 + edition.routes_revealed_extra],
         solo=SoloState(level=level, board=solo.level(level).board, colour_pile=colours,
