@@ -75,14 +75,11 @@ class Narrowed:
             if self.research is None:
                 self.research = self._research(all_targets(self.edition).get((slot, colour), ()))
             return self.research
-        found = self.by_board(slot, colour)
-        if not found:
-            return found
-        is_open = self.open.get(slot)
-        if is_open is None:
-            is_open = self.open[slot] = self._slot_open(slot)
-        if not is_open:
+        if not self.is_open(slot):
             return ()
+        found = self.by_board(slot, colour)
+        if not found or slot == "build":
+            return found
         state = self.state
         if slot == "upgrade":  # upgrade_problem: "link_upgraded", "cannot_pay"
             upgraded, money = state.upgraded, self.player.money
@@ -99,6 +96,13 @@ class Narrowed:
                          and era >= depots[t[0]].opens_era
                          and (pharma_open or t[1] != pharma))
         return found
+
+    def is_open(self, slot: str) -> bool:
+        """False when the slot's `*_problem` check refuses every target alike."""
+        is_open = self.open.get(slot)
+        if is_open is None:
+            is_open = self.open[slot] = self._slot_open(slot)
+        return is_open
 
     def _slot_open(self, slot: str) -> bool:
         """False when the slot's `*_problem` check refuses every target alike."""
@@ -171,7 +175,8 @@ _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
 
 def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
     """The `_BoardTargets` of a board: the last one's again, or new ones that keep what a
-    build could not change from the last board's, when this board has one section more."""
+    build could not change from the last board's, when this board has one section more
+    (a search builds one section after another)."""
     global _LAST_TABLES
     last = _LAST_TABLES  # one read: another thread may replace it, never change it
     before, tables = last
@@ -179,13 +184,27 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
         return tables
     fresh = _BoardTargets(edition, facts)
     if (tables is not None and before is not None and tables.edition is edition
-            and len(facts.built) == len(before.built) + 1 and before.built < facts.built
-            and before.nodes == facts.nodes):
-        # The network reached no new node: only targets of the new section's colour
-        # changed (its neighbours, its link, its station space); depots did not.
+            and len(facts.built) == len(before.built) + 1 and before.built < facts.built):
+        # One section more: keep each table the new section could not have changed.
         (added,) = facts.built - before.built
-        colour = edition.sections[added][0].colour
-        fresh.found.update((k, v) for k, v in tables.found.items() if k[1] != colour)
+        link, n = edition.sections[added]
+        same_nodes = before.nodes == facts.nodes  # the depots on the network
+        completed = link.id in facts.complete  # a new complete link of its colour
+        station = link.features[n - 1] == "S"  # a new built station space
+        old_frontier, new_frontier = before.frontier_of, facts.frontier_of
+        for (slot, colour), targets in tables.found.items():
+            if slot == "build":
+                keep = old_frontier.get(colour) == new_frontier.get(colour)
+            elif slot == "load":
+                keep = same_nodes
+            elif slot == "upgrade":
+                keep = colour != link.colour or not completed
+            elif slot == "station":
+                keep = colour != link.colour or not station
+            else:
+                keep = True
+            if keep:
+                fresh.found[slot, colour] = targets
     _LAST_TABLES = (facts, fresh)
     return fresh
 

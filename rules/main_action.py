@@ -30,9 +30,9 @@ def _cards(edition: Edition) -> dict[str, CardColours]:
 
 
 def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
-    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
-                  and slot_room(state, edition, pid, slot)]
     narrowed = candidates.Narrowed(state, edition, pid)
+    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
+                  and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
     opened = open_colours(state, edition)
     cards = _cards(edition)
     # The slots with accepted targets and those targets, per colour played.

@@ -5,7 +5,9 @@ from __future__ import annotations
 from rules.actions import Move
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
+from rules.memo import per_edition
 from rules.model import Edition
+from rules.network import board
 from rules.play import bonus_effects, prepend
 from rules.roads import delivery_country as delivery_country  # re-exported: its old home
 from rules.roads import step_graph as step_graph  # re-exported: its old home
@@ -97,31 +99,60 @@ def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
     colours = start_colours(state, edition)
     if not colours:
         return []
-    graph = step_graph(edition)
-    built = state.built
     moved = state.turn.moved
+    walks = board(edition, state.built).walks
+    era = state.era
     moves: list[Move] = []
     for number, truck in enumerate(state.players[pid].trucks, start=1):
         if (truck is None or number in moved
                 or start_colour(edition, truck.position) not in colours):
             continue
         limit = truck_range(state, edition, truck.position)
-
-        def walk(position: str, path: tuple[str, ...], seen: frozenset[str],
-                 number: int = number, limit: int = limit) -> None:
-            if path and can_deliver(state, edition, position) and len(path) < limit:
-                moves.append(Move(number, path, True))
-            if len(path) == limit:
-                return
-            for nxt in graph.get(position, ()):
-                if nxt in built and nxt not in seen:
-                    moves.append(Move(number, (*path, nxt)))
-                    walk(nxt, (*path, nxt), seen | {nxt})
-
-        if can_deliver(state, edition, truck.position) and limit > 0:
-            moves.append(Move(number, (), True))
-        walk(truck.position, (), frozenset({truck.position}))
+        key = (number, truck.position, limit, era)
+        found = walks.get(key)
+        if found is None:
+            found = walks[key] = _walks(edition, state.built, era, number, truck.position,
+                                        limit)
+        moves.extend(found)
     return moves
+
+
+def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start: str,
+           limit: int) -> tuple[Move, ...]:
+    """Truck `number`'s moves from `start` over the built sections, at most `limit` steps
+    counting a delivery as one: each path in depth-first order, a delivery after the path
+    that reaches a border."""
+    graph = step_graph(edition)
+    opens = _delivery_eras(edition)
+    never = era + 1
+    moves: list[Move] = []
+
+    def walk(position: str, path: tuple[str, ...]) -> None:
+        if path and opens.get(position, never) <= era and len(path) < limit:
+            moves.append(Move(number, path, True))
+        if len(path) == limit:
+            return
+        for nxt in graph.get(position, ()):
+            if nxt in built and nxt != start and nxt not in path:
+                step = (*path, nxt)
+                moves.append(Move(number, step))
+                walk(nxt, step)
+
+    if opens.get(start, never) <= era and limit > 0:
+        moves.append(Move(number, (), True))
+    walk(start, ())
+    return tuple(moves)
+
+
+@per_edition
+def _delivery_eras(edition: Edition) -> dict[str, int]:
+    """Section -> the era from which a truck there can deliver (`can_deliver`)."""
+    out: dict[str, int] = {}
+    for section in edition.sections:
+        country = delivery_country(edition, section)
+        if country is not None:
+            out[section] = edition.countries[country].opens_era
+    return out
 
 
 def station_income(state: State, edition: Edition, section: str) -> State:
