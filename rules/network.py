@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from rules.actions import Move
 from rules.memo import per_edition
 from rules.model import Edition, Link
 from rules.state import State
@@ -25,10 +24,6 @@ class Board:
     nodes: frozenset[str]  # nodes touched by at least one complete link
     frontier: tuple[str, ...]  # unbuilt sections touching the network, in edition order
     frontier_of: dict[str, tuple[str, ...]]  # the frontier per autobahn colour
-    # Filled in by `rules.trucks.legal_moves`: the moves of a truck from a place, which
-    # depend on the built sections, the truck, its range and the era alone.
-    walks: dict[tuple[int, str, int, int], tuple[Move, ...]] = field(
-        default_factory=dict, compare=False, repr=False)
 
 
 def board(edition: Edition, built: frozenset[str]) -> Board:

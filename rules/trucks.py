@@ -7,7 +7,6 @@ from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.memo import per_edition
 from rules.model import Edition
-from rules.network import board
 from rules.play import bonus_effects, prepend
 from rules.roads import delivery_country as delivery_country  # re-exported: its old home
 from rules.roads import step_graph as step_graph  # re-exported: its old home
@@ -100,21 +99,56 @@ def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
     if not colours:
         return []
     moved = state.turn.moved
-    walks = board(edition, state.built).walks
-    era = state.era
+    built, era = state.built, state.era
+    memo = _walk_memo(edition)
+    if len(memo) >= _WALKS_MAX:
+        memo.clear()  # one step, safe between threads; the next few walk again
     moves: list[Move] = []
     for number, truck in enumerate(state.players[pid].trucks, start=1):
         if (truck is None or number in moved
                 or start_colour(edition, truck.position) not in colours):
             continue
-        limit = truck_range(state, edition, truck.position)
-        key = (number, truck.position, limit, era)
-        found = walks.get(key)
+        position = truck.position
+        limit = truck_range(state, edition, position)
+        # A walk reads only the built sections within its range: a build elsewhere on the
+        # map leaves the truck's moves as they were.
+        key = (number, position, limit, era, built & _within(edition, position, limit))
+        found = memo.get(key)
         if found is None:
-            found = walks[key] = _walks(edition, state.built, era, number, truck.position,
-                                        limit)
+            found = memo[key] = _walks(edition, built, era, number, position, limit)
         moves.extend(found)
     return moves
+
+
+WalkKey = tuple[int, str, int, int, frozenset[str]]
+_WALKS_MAX = 50_000
+
+
+@per_edition
+def _walk_memo(edition: Edition) -> dict[WalkKey, tuple[Move, ...]]:
+    """(truck, place, range, era, built sections in range) -> the truck's moves."""
+    return {}
+
+
+def _within(edition: Edition, start: str, limit: int) -> frozenset[str]:
+    """The sections a truck at `start` could reach in `limit` steps were all built."""
+    hoods = _neighbourhoods(edition)
+    found = hoods.get((start, limit))
+    if found is None:
+        graph = step_graph(edition)
+        seen: set[str] = set()
+        ring = {start}
+        for _ in range(limit):
+            ring = {nxt for here in ring for nxt in graph.get(here, ())} - seen
+            seen |= ring
+        found = hoods[(start, limit)] = frozenset(seen)
+    return found
+
+
+@per_edition
+def _neighbourhoods(edition: Edition) -> dict[tuple[str, int], frozenset[str]]:
+    """(place, steps) -> `_within`, filled in as asked."""
+    return {}
 
 
 def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start: str,
