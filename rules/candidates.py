@@ -77,6 +77,10 @@ class Narrowed:
             return self.research
         if not self.is_open(slot):
             return ()
+        return self.open_targets(slot, colour)
+
+    def open_targets(self, slot: str, colour: str) -> tuple[Target, ...]:
+        """`self(slot, colour)` for a slot other than research that `is_open`."""
         found = self.by_board(slot, colour)
         if not found or slot == "build":
             return found

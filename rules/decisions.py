@@ -163,7 +163,7 @@ def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     if isinstance(action, Play):
         problem = play_problem(state, edition, pid, action)
         if problem is None:
-            return do_play(with_step(state, "move"), edition, pid, action)
+            return do_play(state, edition, pid, action)  # on to "move"
         raise problem
     if action == TAKEBACK:
         problem = takeback_problem(state, pid)

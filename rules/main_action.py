@@ -33,6 +33,8 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
     narrowed = candidates.Narrowed(state, edition, pid)
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
+    pickers = [(slot, narrowed if slot == "research" else narrowed.open_targets)
+               for slot in open_slots]
     opened = open_colours(state, edition)
     cards = _cards(edition)
     # The slots with accepted targets and those targets, per colour played.
@@ -45,8 +47,8 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
                 continue  # card_colour_problem: "colour_closed"
             slots = by_colour.get(colour)
             if slots is None:
-                slots = by_colour[colour] = [(slot, found) for slot in open_slots
-                                             if (found := narrowed(slot, colour))]
+                slots = by_colour[colour] = [(slot, found) for slot, pick in pickers
+                                             if (found := pick(slot, colour))]
             named = colour if choice else None
             for slot, found in slots:
                 actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))

@@ -294,7 +294,8 @@ def do_research(state: State, edition: Edition, pid: str, lock_id: str) -> State
 
 
 def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
-    """Put the card on its slot, carry out the slot's action, queue an extra build."""
+    """Put the card on its slot, carry out the slot's action, queue an extra build; the
+    turn goes on to its truck moves (phase 3)."""
     colour = played_colour(edition, action)
     player = state.players[pid]
     hand = list(player.hand)
@@ -319,7 +320,8 @@ def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
                        source="card")
         state = evolve(state, queue=(*state.queue, extra))
     assert state.turn is not None
-    return evolve(state, turn=evolve(state.turn, played_colour=colour,
+    # The step last: nothing above reads it, and the turn is copied once.
+    return evolve(state, turn=evolve(state.turn, step="move", played_colour=colour,
                                        played_card=action.card))
 
 
