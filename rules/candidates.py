@@ -50,15 +50,28 @@ def targets(state: State, edition: Edition, pid: str, slot: str,
     return Narrowed(state, edition, pid)(slot, colour)
 
 
+Table = dict[str, tuple[Target, ...]]  # colour -> targets, only colours that have some
+
+
+@per_edition
+def _by_slot(edition: Edition) -> dict[str, Table]:
+    """`all_targets` per slot and colour."""
+    out: dict[str, Table] = {}
+    for (slot, colour), found in all_targets(edition).items():
+        if found:
+            out.setdefault(slot, {})[colour] = found
+    return out
+
+
 class Narrowed:
-    """`targets` for one player at one state.
+    """`targets` for one player at one state, a slot's colours at once.
 
     What depends on the built sections alone (the frontier, complete links, built station
     spaces, depots on the network) is filtered once per `Board` and kept with it; only
-    the filters on the rest of the state run per call.
+    the filters on the rest of the state run here, once per slot.
     """
 
-    __slots__ = ("by_board", "edition", "open", "player", "research", "state")
+    __slots__ = ("by_board", "edition", "open", "player", "state", "tables")
 
     def __init__(self, state: State, edition: Edition, pid: str) -> None:
         self.state = state
@@ -66,40 +79,12 @@ class Narrowed:
         self.player = state.players[pid]
         self.by_board = _by_board(edition, board(edition, state.built))
         self.open: dict[str, bool] = {}
-        self.research: tuple[Target, ...] | None = None
+        self.tables: dict[str, Table] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
-        if slot == "research":
-            # research_problem (which no colour concerns): "no_keys_left" refuses every
-            # lock; "lock_open", "lock_requires" those opened or not yet reachable.
-            if self.research is None:
-                self.research = self._research(all_targets(self.edition).get((slot, colour), ()))
-            return self.research
         if not self.is_open(slot):
             return ()
-        return self.open_targets(slot, colour)
-
-    def open_targets(self, slot: str, colour: str) -> tuple[Target, ...]:
-        """`self(slot, colour)` for a slot other than research that `is_open`."""
-        found = self.by_board(slot, colour)
-        if not found or slot == "build":
-            return found
-        state = self.state
-        if slot == "upgrade":  # upgrade_problem: "link_upgraded", "cannot_pay"
-            upgraded, money = state.upgraded, self.player.money
-            costs = _upgrade_costs(self.edition)
-            return tuple(t for t in found if t[0] not in upgraded and costs[t[0]] <= money)
-        if slot == "station":  # station_problem: "station_taken"
-            stations = state.stations
-            return tuple(t for t in found if t[0] not in stations)
-        if slot == "load":  # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
-            goods, era, edition = state.goods, state.era, self.edition
-            depots, pharma = edition.depots, edition.pharma_goods
-            pharma_open = era >= edition.pharma_opens_era
-            return tuple(t for t in found if goods.get(t[1] or "", 0) > 0
-                         and era >= depots[t[0]].opens_era
-                         and (pharma_open or t[1] != pharma))
-        return found
+        return self.table(slot).get(colour, ())
 
     def is_open(self, slot: str) -> bool:
         """False when the slot's `*_problem` check refuses every target alike."""
@@ -108,8 +93,45 @@ class Narrowed:
             is_open = self.open[slot] = self._slot_open(slot)
         return is_open
 
+    def table(self, slot: str) -> Table:
+        """The accepted targets of a slot that `is_open`, per colour."""
+        found = self.tables.get(slot)
+        if found is None:
+            found = self.tables[slot] = self._table(slot)
+        return found
+
+    def _table(self, slot: str) -> Table:
+        state = self.state
+        if slot == "research":
+            # research_problem, which no colour concerns: "lock_open", "lock_requires"
+            # refuse the locks opened or not yet reachable.
+            keys, locks = self.player.keys, self.edition.locks
+            found = tuple(t for t in _research_targets(self.edition) if t[0] not in keys
+                          and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
+            return dict.fromkeys(self.edition.colours, found) if found else {}
+        base = self.by_board.table(slot)
+        if slot == "upgrade":  # upgrade_problem: "link_upgraded", "cannot_pay"
+            upgraded, money = state.upgraded, self.player.money
+            costs = _upgrade_costs(self.edition)
+            return _nonempty({c: tuple(t for t in found if t[0] not in upgraded
+                                       and costs[t[0]] <= money) for c, found in base.items()})
+        if slot == "station":  # station_problem: "station_taken"
+            stations = state.stations
+            if not stations:
+                return base
+            return _nonempty({c: tuple(t for t in found if t[0] not in stations)
+                              for c, found in base.items()})
+        if slot == "load":  # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
+            goods, era, edition = state.goods, state.era, self.edition
+            depots, pharma = edition.depots, edition.pharma_goods
+            pharma_open = era >= edition.pharma_opens_era
+            return _nonempty({c: tuple(t for t in found if goods.get(t[1] or "", 0) > 0
+                                       and era >= depots[t[0]].opens_era
+                                       and (pharma_open or t[1] != pharma))
+                              for c, found in base.items()})
+        return base  # build: the frontier is exactly what build_problem accepts
+
     def _slot_open(self, slot: str) -> bool:
-        """False when the slot's `*_problem` check refuses every target alike."""
         state, edition, player = self.state, self.edition, self.player
         if slot == "build":  # "supply_empty", "cannot_pay", "no_employee"
             return (state.era_supply > 0 and player.money >= edition.era(state.era).build_cost
@@ -120,15 +142,18 @@ class Narrowed:
             return player.stations_left > 0 and player.money >= edition.station_cost
         if slot == "load":  # "no_free_truck"
             return None in player.trucks
+        if slot == "research":  # "no_keys_left"
+            return len(player.keys) < edition.keys
         return True
 
-    def _research(self, everything: tuple[Target, ...]) -> tuple[Target, ...]:
-        keys = self.player.keys
-        if len(keys) >= self.edition.keys:
-            return ()
-        locks = self.edition.locks
-        return tuple(t for t in everything if t[0] not in keys
-                     and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
+
+@per_edition
+def _research_targets(edition: Edition) -> tuple[Target, ...]:
+    return tuple((lock, None) for lock in edition.locks)
+
+
+def _nonempty(table: Table) -> Table:
+    return {c: found for c, found in table.items() if found}
 
 
 @per_edition
@@ -139,39 +164,46 @@ def _upgrade_costs(edition: Edition) -> dict[str, int]:
 
 
 class _BoardTargets:
-    """The targets per (slot, colour) that the built sections alone leave open, filled in
-    as they are asked for: build_problem's "section_built" and "not_connected" leave the
-    frontier, upgrade_problem's "link_incomplete" the complete links, station_problem's
-    "section_not_built" the built spaces, load_problem's "depot_off_network" the depots
-    on the network."""
+    """The targets per slot and colour that the built sections alone leave open, filled
+    in a slot at a time as they are asked for: build_problem's "section_built" and
+    "not_connected" leave the frontier, upgrade_problem's "link_incomplete" the complete
+    links, station_problem's "section_not_built" the built spaces, load_problem's
+    "depot_off_network" the depots on the network."""
 
     __slots__ = ("edition", "facts", "found")
 
     def __init__(self, edition: Edition, facts: Board) -> None:
         self.edition = edition
         self.facts = facts
-        self.found: dict[tuple[str, str], tuple[Target, ...]] = {}
+        self.found: dict[str, Table] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
-        key = (slot, colour)
-        found = self.found.get(key)
+        return self.table(slot).get(colour, ())
+
+    def table(self, slot: str) -> Table:
+        found = self.found.get(slot)
         if found is None:
-            found = self.found[key] = self._derive(slot, colour)
+            found = self.found[slot] = self._derive(slot)
         return found
 
-    def _derive(self, slot: str, colour: str) -> tuple[Target, ...]:
+    def _derive(self, slot: str) -> Table:
         facts, edition = self.facts, self.edition
-        everything = all_targets(edition).get((slot, colour), ())
+        everything = _by_slot(edition).get(slot, {})
         if slot == "build":
-            return tuple((sid, None) for sid in facts.frontier_of.get(colour, ()))
+            return {c: tuple((sid, None) for sid in found)
+                    for c, found in facts.frontier_of.items() if found}
         if slot == "upgrade":
-            return tuple(t for t in everything if t[0] in facts.complete)
-        if slot == "station":
-            return tuple(t for t in everything if t[0] in facts.built)
-        if slot == "load":
-            depots = edition.depots
-            return tuple(t for t in everything if depots[t[0]].node in facts.nodes)
-        return everything
+            keep = facts.complete
+        elif slot == "station":
+            keep = facts.built
+        elif slot == "load":
+            nodes, depots = facts.nodes, edition.depots
+            return _nonempty({c: tuple(t for t in found if depots[t[0]].node in nodes)
+                              for c, found in everything.items()})
+        else:
+            return everything
+        return _nonempty({c: tuple(t for t in found if t[0] in keep)
+                          for c, found in everything.items()})
 
 
 _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
@@ -192,23 +224,15 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
         # One section more: keep each table the new section could not have changed.
         (added,) = facts.built - before.built
         link, n = edition.sections[added]
-        same_nodes = before.nodes == facts.nodes  # the depots on the network
-        completed = link.id in facts.complete  # a new complete link of its colour
-        station = link.features[n - 1] == "S"  # a new built station space
-        old_frontier, new_frontier = before.frontier_of, facts.frontier_of
-        for (slot, colour), targets in tables.found.items():
-            if slot == "build":
-                keep = old_frontier.get(colour) == new_frontier.get(colour)
-            elif slot == "load":
-                keep = same_nodes
-            elif slot == "upgrade":
-                keep = colour != link.colour or not completed
-            elif slot == "station":
-                keep = colour != link.colour or not station
-            else:
-                keep = True
-            if keep:
-                fresh.found[slot, colour] = targets
+        keep = {
+            "build": False,  # the frontier lost the new section
+            "load": before.nodes == facts.nodes,  # the depots on the network
+            "upgrade": link.id not in facts.complete,  # no new complete link
+            "station": link.features[n - 1] != "S",  # no new built station space
+        }
+        for slot, table in tables.found.items():
+            if keep.get(slot, True):
+                fresh.found[slot] = table
     _LAST_TABLES = (facts, fresh)
     return fresh
 

@@ -15,7 +15,7 @@ from rules import candidates
 from rules.actions import GRANT, PASS, TAKEBACK, Action
 from rules.memo import per_edition
 from rules.model import Edition
-from rules.network import colour_open, open_colours
+from rules.network import open_colours
 from rules.play import can_grant, can_take_back, slot_room
 from rules.state import State
 
@@ -33,8 +33,7 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
     narrowed = candidates.Narrowed(state, edition, pid)
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
-    pickers = [(slot, narrowed if slot == "research" else narrowed.open_targets)
-               for slot in open_slots]
+    tables = [(slot, narrowed.table(slot)) for slot in open_slots]
     opened = open_colours(state, edition)
     cards = _cards(edition)
     # The slots with accepted targets and those targets, per colour played.
@@ -43,15 +42,15 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
     for card in state.players[pid].hand:
         wild, printed, choice = cards[card]
         for colour in opened if wild else printed:
-            if not wild and not colour_open(state, edition, colour):
-                continue  # card_colour_problem: "colour_closed"
             slots = by_colour.get(colour)
             if slots is None:
-                slots = by_colour[colour] = [(slot, found) for slot, pick in pickers
-                                             if (found := pick(slot, colour))]
-            named = colour if choice else None
-            for slot, found in slots:
-                actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
+                # card_colour_problem's "colour_closed" leaves a closed colour nothing.
+                slots = by_colour[colour] = [] if colour not in opened else [
+                    (slot, found) for slot, table in tables if (found := table.get(colour))]
+            if slots:
+                named = colour if choice else None
+                for slot, found in slots:
+                    actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
     if can_take_back(state, pid):
         actions.append(TAKEBACK)
     if can_grant(state, pid):
