@@ -125,6 +125,17 @@ def listed(state: State, edition: Edition, decision: Decision) -> list[Action]:
     return actions
 
 
+def was_listed(state: State, decision: Decision, action: Action) -> bool:
+    """Is `action` one of the very objects `listed` just gave for this state? Then it is
+    legal (what is listed is accepted: tests/rules/test_agreement.py) and its check need
+    not run again. A search applies the actions it was offered; an action parsed from a
+    player's text is a new object, and is checked."""
+    last = _LISTED  # one read, as in `listed`
+    if last[0] is not state or last[1] != decision:
+        return False
+    return any(listed_action is action for listed_action in last[2])
+
+
 # ----- the decisions, one pair of functions each -----
 
 def _legal_route(state: State, edition: Edition, d: Decision) -> list[Action]:
@@ -161,7 +172,8 @@ def _legal_main(state: State, edition: Edition, d: Decision) -> list[Action]:
 def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     pid = d.player
     if isinstance(action, Play):
-        problem = play_problem(state, edition, pid, action)
+        problem = None if was_listed(state, d, action) else play_problem(state, edition, pid,
+                                                                          action)
         if problem is None:
             return do_play(state, edition, pid, action)  # on to "move"
         raise problem
@@ -187,9 +199,10 @@ def _legal_move(state: State, edition: Edition, d: Decision) -> list[Action]:
 def _move(state: State, edition: Edition, d: Decision, action: Action) -> State:
     if not isinstance(action, Move):
         raise refuse(d, action)
-    problem = move_problem(state, edition, d.player, action)
-    if problem is not None:
-        raise problem
+    if not was_listed(state, d, action):
+        problem = move_problem(state, edition, d.player, action)
+        if problem is not None:
+            raise problem
     return do_move(state, edition, d.player, action)
 
 
@@ -200,7 +213,8 @@ def _legal_promote(state: State, edition: Edition, d: Decision) -> list[Action]:
 def _promote(state: State, edition: Edition, d: Decision, action: Action) -> State:
     if not isinstance(action, Promote):
         raise refuse(d, action)
-    if action not in promotion_options(state, edition, d.player):
+    if (not was_listed(state, d, action)
+            and action not in promotion_options(state, edition, d.player)):
         raise IllegalActionError("promotion_illegal", source=action.source,
                                  target=action.target)
     return promote(pop(state), edition, d.player, action)

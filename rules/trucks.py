@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.actions import Move
+from rules.actions import Move, new_move
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.memo import per_edition
@@ -163,17 +163,17 @@ def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start
 
     def walk(position: str, path: tuple[str, ...]) -> None:
         if path and opens.get(position, never) <= era and len(path) < limit:
-            moves.append(Move(number, path, True))
+            moves.append(new_move(number, path, True))
         if len(path) == limit:
             return
         for nxt in graph.get(position, ()):
             if nxt in built and nxt != start and nxt not in path:
                 step = (*path, nxt)
-                moves.append(Move(number, step))
+                moves.append(new_move(number, step))
                 walk(nxt, step)
 
     if opens.get(start, never) <= era and limit > 0:
-        moves.append(Move(number, (), True))
+        moves.append(new_move(number, (), True))
     walk(start, ())
     return tuple(moves)
 

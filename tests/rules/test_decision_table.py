@@ -65,3 +65,21 @@ def test_a_phase_or_step_the_engine_does_not_know_is_refused_on_load(path, word)
     target[path[-1]] = word
     with pytest.raises(ValueError, match=word):
         State.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(("seed", "players"), [(41, 2), (42, 3), (43, 4)])
+def test_an_offered_action_applies_as_the_same_action_parsed_from_its_text(seed, players):
+    """`apply` skips the check of an action object `legal_actions` just offered for the
+    same state; the same action as text (a new object, checked in full) gives the same
+    state."""
+    checked = 0
+    for i, state in enumerate(random_states(seed, players)):
+        pid = current_player(state)
+        if pid is None or i % 3:
+            continue
+        for action in legal_actions(state, pid)[:4]:
+            legal_actions(state, pid)  # the listing `apply` may lean on is this state's
+            offered = apply(state, pid, action)
+            assert apply(state, pid, str(action)).to_json() == offered.to_json()
+            checked += 1
+    assert checked > 50
