@@ -101,6 +101,36 @@ class Narrowed:
         return found
 
     def _table(self, slot: str) -> Table:
+        if slot == "build":
+            return self.by_board.table(slot)  # the frontier: what build_problem accepts
+        state = self.state
+        # What the filter reads, besides the board: a state shares these between versions
+        # until they change, so the last table of the board is mostly found again.
+        if slot == "research":
+            inputs: tuple[object, ...] = (self.player.keys,)
+        elif slot == "upgrade":
+            inputs = (state.upgraded,)
+        elif slot == "station":
+            inputs = (state.stations,)
+        else:
+            inputs = (state.goods, state.era)
+        memo = self.by_board.filtered
+        last = memo.get(slot)
+        if last is not None and last[0] == inputs:
+            found = last[1]
+        else:
+            found = self._filtered(slot)
+            memo[slot] = (inputs, found)
+        if slot == "upgrade":  # upgrade_problem: "cannot_pay", for this player's money
+            money, costs = self.player.money, _upgrade_costs(self.edition)
+            if any(costs[t[0]] > money for targets in found.values() for t in targets):
+                return _nonempty({c: tuple(t for t in targets if costs[t[0]] <= money)
+                                  for c, targets in found.items()})
+        return found
+
+    def _filtered(self, slot: str) -> Table:
+        """The board's targets of the slot less those the rest of the state refuses (the
+        player's money aside)."""
         state = self.state
         if slot == "research":
             # research_problem, which no colour concerns: "lock_open", "lock_requires"
@@ -110,26 +140,24 @@ class Narrowed:
                           and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
             return dict.fromkeys(self.edition.colours, found) if found else {}
         base = self.by_board.table(slot)
-        if slot == "upgrade":  # upgrade_problem: "link_upgraded", "cannot_pay"
-            upgraded, money = state.upgraded, self.player.money
-            costs = _upgrade_costs(self.edition)
-            return _nonempty({c: tuple(t for t in found if t[0] not in upgraded
-                                       and costs[t[0]] <= money) for c, found in base.items()})
+        if slot == "upgrade":  # upgrade_problem: "link_upgraded"
+            upgraded = state.upgraded
+            return _nonempty({c: tuple(t for t in found if t[0] not in upgraded)
+                              for c, found in base.items()})
         if slot == "station":  # station_problem: "station_taken"
             stations = state.stations
             if not stations:
                 return base
             return _nonempty({c: tuple(t for t in found if t[0] not in stations)
                               for c, found in base.items()})
-        if slot == "load":  # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
-            goods, era, edition = state.goods, state.era, self.edition
-            depots, pharma = edition.depots, edition.pharma_goods
-            pharma_open = era >= edition.pharma_opens_era
-            return _nonempty({c: tuple(t for t in found if goods.get(t[1] or "", 0) > 0
-                                       and era >= depots[t[0]].opens_era
-                                       and (pharma_open or t[1] != pharma))
-                              for c, found in base.items()})
-        return base  # build: the frontier is exactly what build_problem accepts
+        # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
+        goods, era, edition = state.goods, state.era, self.edition
+        depots, pharma = edition.depots, edition.pharma_goods
+        pharma_open = era >= edition.pharma_opens_era
+        return _nonempty({c: tuple(t for t in found if goods.get(t[1] or "", 0) > 0
+                                   and era >= depots[t[0]].opens_era
+                                   and (pharma_open or t[1] != pharma))
+                          for c, found in base.items()})
 
     def _slot_open(self, slot: str) -> bool:
         state, edition, player = self.state, self.edition, self.player
@@ -170,12 +198,14 @@ class _BoardTargets:
     links, station_problem's "section_not_built" the built spaces, load_problem's
     "depot_off_network" the depots on the network."""
 
-    __slots__ = ("edition", "facts", "found")
+    __slots__ = ("edition", "facts", "filtered", "found")
 
     def __init__(self, edition: Edition, facts: Board) -> None:
         self.edition = edition
         self.facts = facts
         self.found: dict[str, Table] = {}
+        # Per slot, the last `Narrowed._filtered` of this board and what it read.
+        self.filtered: dict[str, tuple[tuple[object, ...], Table]] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
         return self.table(slot).get(colour, ())
