@@ -36,7 +36,22 @@ BOT_BONUS_KINDS = {"promote", "money", "develop", "card", "key", "capacity", "ex
 EXPECTED = {kind: rule.expected for kind, rule in RULES.items()}
 
 
+_PENDING: tuple[State | None, Decision | None] = (None, None)
+
+
 def pending_decision(state: State) -> Decision | None:
+    """What the game waits for, remembered for the last state asked: a turn asks it of
+    one state three times (whose turn, what is legal, apply)."""
+    global _PENDING
+    last = _PENDING  # one read: another thread may replace it, never change it
+    if last[0] is state:
+        return last[1]
+    decision = _pending(state)
+    _PENDING = (state, decision)
+    return decision
+
+
+def _pending(state: State) -> Decision | None:
     if state.phase == "over":
         return None
     if state.queue:
