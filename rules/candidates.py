@@ -255,7 +255,7 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
         (added,) = facts.built - before.built
         link, n = edition.sections[added]
         keep = {
-            "build": False,  # the frontier lost the new section
+            "build": False,  # the frontier lost the new section (other colours: below)
             "load": before.nodes == facts.nodes,  # the depots on the network
             "upgrade": link.id not in facts.complete,  # no new complete link
             "station": link.features[n - 1] != "S",  # no new built station space
@@ -263,6 +263,12 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
         for slot, table in tables.found.items():
             if keep.get(slot, True):
                 fresh.found[slot] = table
+        build = tables.found.get("build")
+        if build is not None:  # each colour whose frontier is as it was keeps its targets
+            old, new = before.frontier_of, facts.frontier_of
+            fresh.found["build"] = {c: build[c] if c in build and old.get(c) == found
+                                    else tuple((sid, None) for sid in found)
+                                    for c, found in new.items() if found}
     _LAST_TABLES = (facts, fresh)
     return fresh
 
