@@ -20,7 +20,7 @@ from rules.kinds import Kind, Step
 from rules.model import Edition
 from rules.registry import edition_by_hash
 from rules.state import Effect, State, Turn
-from rules.trucks import claimable_bonuses
+from rules.trucks import claimable_bonuses, has_moves
 
 __all__ = ["EXPECTED", "Decision", "apply", "legal_actions", "pending_decision", "settle"]
 
@@ -169,8 +169,8 @@ def _advance_turn(state: State, edition: Edition) -> State:
             return state
         return with_step(state, "main")
     if turn.step == "move":
-        if listed(state, edition, Decision("move", turn.player)):
-            return state
+        if has_moves(state, edition, turn.player):
+            return state  # listed when asked: `legal_actions` or a check
         return _end_of_turn(state, edition)  # the "end" step would not rest either
     if turn.step == "end":
         return _end_of_turn(state, edition)

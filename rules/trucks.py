@@ -92,24 +92,28 @@ def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleEr
     return None
 
 
-def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
-    """Every move of a truck that starts on the played card's colour and has not moved yet."""
+def _movable(state: State, edition: Edition, pid: str) -> list[tuple[int, str, int]]:
+    """(number, place, range) of each truck that may move now: on the map, not moved yet
+    in this phase 3, starting on the played card's colour."""
     assert state.turn is not None
     colours = start_colours(state, edition)
     if not colours:
         return []
     moved = state.turn.moved
+    return [(number, truck.position, truck_range(state, edition, truck.position))
+            for number, truck in enumerate(state.players[pid].trucks, start=1)
+            if truck is not None and number not in moved
+            and start_colour(edition, truck.position) in colours]
+
+
+def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
+    """Every move of a truck that starts on the played card's colour and has not moved yet."""
     built, era = state.built, state.era
     memo = _walk_memo(edition)
     if len(memo) >= _WALKS_MAX:
         memo.clear()  # one step, safe between threads; the next few walk again
     moves: list[Move] = []
-    for number, truck in enumerate(state.players[pid].trucks, start=1):
-        if (truck is None or number in moved
-                or start_colour(edition, truck.position) not in colours):
-            continue
-        position = truck.position
-        limit = truck_range(state, edition, position)
+    for number, position, limit in _movable(state, edition, pid):
         # A walk reads only the built sections within its range: a build elsewhere on the
         # map leaves the truck's moves as they were.
         key = (number, position, limit, era, built & _within(edition, position, limit))
@@ -120,8 +124,19 @@ def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
     return moves
 
 
+def has_moves(state: State, edition: Edition, pid: str) -> bool:
+    """`bool(legal_moves(...))` without listing them: a truck with range can deliver
+    where it stands or step onto a built section (the first steps of `_walks`)."""
+    built, era = state.built, state.era
+    graph, opens = step_graph(edition), _delivery_eras(edition)
+    return any(limit > 0 and (opens.get(position, era + 1) <= era
+                              or any(nxt in built and nxt != position
+                                     for nxt in graph.get(position, ())))
+               for _number, position, limit in _movable(state, edition, pid))
+
+
 WalkKey = tuple[int, str, int, int, frozenset[str]]
-_WALKS_MAX = 50_000
+_WALKS_MAX = 4096  # a few MB of moves at most
 
 
 @per_edition
