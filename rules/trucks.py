@@ -171,26 +171,60 @@ def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start
     """Truck `number`'s moves from `start` over the built sections, at most `limit` steps
     counting a delivery as one: each path in depth-first order, a delivery after the path
     that reaches a border."""
-    graph = step_graph(edition)
-    opens = _delivery_eras(edition)
-    never = era + 1
     moves: list[Move] = []
-
-    def walk(position: str, path: tuple[str, ...]) -> None:
-        if path and opens.get(position, never) <= era and len(path) < limit:
-            moves.append(new_move(number, path, True))
-        if len(path) == limit:
-            return
-        for nxt in graph.get(position, ()):
-            if nxt in built and nxt != start and nxt not in path:
-                step = (*path, nxt)
-                moves.append(new_move(number, step))
-                walk(nxt, step)
-
-    if opens.get(start, never) <= era and limit > 0:
+    if limit <= 0:
+        return ()
+    if _delivery_eras(edition).get(start, era + 1) <= era:
         moves.append(new_move(number, (), True))
-    walk(start, ())
+    tree = _paths(edition, start, limit)
+    i, end = 0, len(tree)
+    while i < end:
+        section, path, delivers_from, after = tree[i]
+        if section in built:
+            moves.append(new_move(number, path))
+            if delivers_from <= era:
+                moves.append(new_move(number, path, True))
+            i += 1
+        else:
+            i = after  # no path through an unbuilt section
     return tuple(moves)
+
+
+# A path of `_paths`: its last section, the path, the era from which a delivery may follow
+# it (never: a large number), and the index after the paths that continue it.
+PathStep = tuple[str, tuple[str, ...], int, int]
+_NEVER = 1 << 30
+
+
+def _paths(edition: Edition, start: str, limit: int) -> tuple[PathStep, ...]:
+    """Every path a truck at `start` could take in `limit` steps were every section built,
+    in depth-first order; `_walks` keeps those over built sections."""
+    trees = _path_trees(edition)
+    found = trees.get((start, limit))
+    if found is None:
+        graph, opens = step_graph(edition), _delivery_eras(edition)
+        steps: list[PathStep] = []
+
+        def visit(position: str, path: tuple[str, ...]) -> None:
+            for nxt in graph.get(position, ()):
+                if nxt != start and nxt not in path:
+                    step = (*path, nxt)
+                    index = len(steps)
+                    steps.append((nxt, step, _NEVER, 0))
+                    if len(step) < limit:
+                        visit(nxt, step)
+                    delivers = opens.get(nxt, _NEVER) if len(step) < limit else _NEVER
+                    steps[index] = (nxt, step, delivers, len(steps))
+
+        visit(start, ())
+        found = trees[(start, limit)] = tuple(steps)
+    return found
+
+
+@per_edition
+def _path_trees(edition: Edition) -> dict[tuple[str, int], tuple[PathStep, ...]]:
+    """(place, range) -> `_paths`, filled in as asked."""
+    return {}
 
 
 @per_edition
