@@ -103,13 +103,20 @@ class Narrowed:
     def _table(self, slot: str) -> Table:
         if slot == "build":
             return self.by_board.table(slot)  # the frontier: what build_problem accepts
+        if slot == "research":  # the player's keys alone decide it, whatever the board
+            by_keys = _research_by_keys(self.edition)
+            keys = self.player.keys
+            found_keys = by_keys.get(keys)
+            if found_keys is None:
+                if len(by_keys) >= 4096:
+                    by_keys.clear()
+                found_keys = by_keys[keys] = self._filtered(slot)
+            return found_keys
         state = self.state
         # What the filter reads, besides the board: a state shares these between versions
         # until they change, so the last table of the board is mostly found again.
-        if slot == "research":
-            inputs: tuple[object, ...] = (self.player.keys,)
-        elif slot == "upgrade":
-            inputs = (state.upgraded,)
+        if slot == "upgrade":
+            inputs: tuple[object, ...] = (state.upgraded,)
         elif slot == "station":
             inputs = (state.stations,)
         else:
@@ -173,6 +180,12 @@ class Narrowed:
         if slot == "research":  # "no_keys_left"
             return len(player.keys) < edition.keys
         return True
+
+
+@per_edition
+def _research_by_keys(edition: Edition) -> dict[tuple[str, ...], Table]:
+    """A player's keys -> the research table (`Narrowed._filtered`), filled in as asked."""
+    return {}
 
 
 @per_edition
