@@ -113,21 +113,22 @@ class Narrowed:
                 found_keys = by_keys[keys] = self._filtered(slot)
             return found_keys
         state = self.state
-        # What the filter reads, besides the board: a state shares these between versions
-        # until they change, so the last table of the board is mostly found again.
+        # What the filter reads besides the board's table: a state shares these between
+        # versions until they change, and a build keeps the tables it cannot change, so
+        # the last filtered table is mostly found again.
         if slot == "upgrade":
             inputs: tuple[object, ...] = (state.upgraded,)
         elif slot == "station":
             inputs = (state.stations,)
         else:
             inputs = (state.goods, state.era)
-        memo = self.by_board.filtered
-        last = memo.get(slot)
-        if last is not None and last[0] == inputs:
-            found = last[1]
+        base = self.by_board.table(slot)
+        last = _FILTERED.get(slot)  # one read: another thread may replace it
+        if last is not None and last[0] is base and last[1] == inputs:
+            found = last[2]
         else:
             found = self._filtered(slot)
-            memo[slot] = (inputs, found)
+            _FILTERED[slot] = (base, inputs, found)
         if slot == "upgrade":  # upgrade_problem: "cannot_pay", for this player's money
             money, costs = self.player.money, _upgrade_costs(self.edition)
             if any(costs[t[0]] > money for targets in found.values() for t in targets):
@@ -211,14 +212,12 @@ class _BoardTargets:
     links, station_problem's "section_not_built" the built spaces, load_problem's
     "depot_off_network" the depots on the network."""
 
-    __slots__ = ("edition", "facts", "filtered", "found")
+    __slots__ = ("edition", "facts", "found")
 
     def __init__(self, edition: Edition, facts: Board) -> None:
         self.edition = edition
         self.facts = facts
         self.found: dict[str, Table] = {}
-        # Per slot, the last `Narrowed._filtered` of this board and what it read.
-        self.filtered: dict[str, tuple[tuple[object, ...], Table]] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
         return self.table(slot).get(colour, ())
@@ -250,6 +249,8 @@ class _BoardTargets:
 
 
 _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
+# Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read.
+_FILTERED: dict[str, tuple[Table, tuple[object, ...], Table]] = {}
 
 
 def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
