@@ -113,11 +113,6 @@ def circles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
 # 12): this list may only shrink. The test below fails when one of them is gone, so the
 # entry goes with it, and any new circle fails at once.
 KNOWN_CIRCLES = {
-    # rules/autobot: bonuses and tasks gain each other (imports inside functions), the
-    # hooks reach back into them, and rules.trucks calls the hooks.
-    frozenset({"rules.autobot.bonuses", "rules.autobot.geometry", "rules.autobot.hooks",
-               "rules.autobot.tasks", "rules.trucks"}),
-    frozenset({"rules.autobot.setup", "rules.setup"}),
     frozenset({"render", "render.animation"}),
 }
 
