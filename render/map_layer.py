@@ -59,9 +59,11 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
     if not east_open:
         _hatch(im, east)
         draw.line([*east[:19]], fill=style.BORDER, width=3)  # the inner-German border
-        x, y = _at(east_note_spot(edition, lang, geo), o)
-        draw.text((x, y), label("east_closed", lang), font=font(round(13 * k), True),
-                  fill=style.INK, anchor="mm", stroke_width=3, stroke_fill=style.LAND)
+        text, spot = east_note(edition, lang, geo)
+        x, y = _at(spot, o)
+        draw.multiline_text((x, y), text, font=font(round(13 * k), True), fill=style.INK,
+                            anchor="mm", align="center", spacing=4, stroke_width=3,
+                            stroke_fill=style.LAND)
     geoms = layout.sections(edition, geo)
     for sid, (link, n) in edition.sections.items():
         _unbuilt(draw, geoms[sid], link.colour, o, geo)
@@ -82,35 +84,58 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
 
 def east_note_box(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> placement.Box:
     """Map-local box of the closed-East note, its halo included (for tests)."""
-    return _east_note_box(lang, geo, east_note_spot(edition, lang, geo))
+    text, spot = east_note(edition, lang, geo)
+    return _east_note_box(text, geo, spot)
 
 
-def _east_note_box(lang: str, geo: Geometry, c: Point) -> placement.Box:
+def _east_note_box(text: str, geo: Geometry, c: Point) -> placement.Box:
     f = font(round(13 * geo.k), True)
-    return placement.box_at(c, f.getlength(label("east_closed", lang)) + 6,
-                            round(13 * geo.k) + 6)
+    lines = text.split("\n")
+    size = round(13 * geo.k)
+    return placement.box_at(c, max(f.getlength(line) for line in lines) + 6,
+                            size * len(lines) + 4 * (len(lines) - 1) + 6)
+
+
+def east_note_spot(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> Point:
+    return east_note(edition, lang, geo)[1]
 
 
 @lru_cache(maxsize=32)
-def east_note_spot(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> Point:
-    """Where "East closed until Era 3" goes: the spot inside the closed territory (north of
-    Berlin first) that covers no name, disc, depot, tile or station space and stays clear
-    of the legend (which cut it) and the map's edge; roads may run under its halo."""
+def east_note(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> tuple[str, Point]:
+    """"East closed until Era 3" and where it goes: the spot inside the closed territory
+    (north of Berlin first) that covers no name, disc, depot, tile or station space and
+    stays clear of the legend (which cut it) and the map's edge; roads may run under its
+    halo. Where one line fits nowhere (German on the phone map touched Berlin's disc), it
+    is set on two lines, broken at the space nearest its middle."""
     legend_box = legend.map_box(edition, geo)
     names = list(placement.city_labels(edition, geo).values())
     discs, other = placement.fixed_boxes(edition, geo)
     first = layout.geo_point(edition, 53.55, 12.6, geo)
+    spots = [first] + [layout.geo_point(edition, 53.9 - i * 0.1, 11.4 + j * 0.1, geo)
+                       for i in range(36) for j in range(34)]
+    one = label("east_closed", lang)
+    texts = [one]
+    if " " in one:
+        # never between a word and its number ("Ära" / "3")
+        breaks = [i for i, ch in enumerate(one) if ch == " " and not one[i + 1].isdigit()]
+        cut = min(breaks or [one.index(" ")], key=lambda i: abs(i - len(one) / 2))
+        texts.append(one[:cut] + "\n" + one[cut + 1:])
 
-    def cost(c: Point) -> float:
-        box = _east_note_box(lang, geo, c)
+    def cost(text: str, c: Point) -> float:
+        box = _east_note_box(text, geo, c)
         if box[0] < 2 or box[2] > geo.map_w - 2 or _overlaps(box, [legend_box]):
             return 1e9
         hidden = _overlaps(box, names) + _overlaps(box, discs) + _overlaps(box, other)
         return 1000 * hidden + abs(c[0] - first[0]) + abs(c[1] - first[1])
 
-    spots = [layout.geo_point(edition, 53.9 - i * 0.1, 11.4 + j * 0.1, geo)
-             for i in range(36) for j in range(34)]
-    return min([first, *spots], key=cost)
+    best = (1e18, one, first)
+    for text in texts:  # two lines only where one line hides something everywhere
+        found = min(((cost(text, c), text, c) for c in spots), key=lambda t: t[0])
+        if found[0] < best[0]:
+            best = found
+        if best[0] < 1000:
+            break
+    return best[1], best[2]
 
 
 def _overlaps(box: placement.Box, others: list[placement.Box]) -> int:
@@ -233,10 +258,9 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
     for sid, tile in state.section_tiles.items():
         _tile(im, _at(placement.tile_spot(edition, sid, geo), o), tile, lang, tile_size)
     for code, tile in state.country_tiles.items():
-        cities = edition.country_node.get(code, ())
-        if cities:
-            x, y = _at(layout.node_xy(edition, cities[0], geo), o)
-            _tile(im, (x, y - geo.city_r - 12 * geo.k), tile, lang, tile_size)
+        if edition.country_node.get(code):
+            _tile(im, _at(placement.country_tile_spot(edition, code, geo), o), tile, lang,
+                  tile_size)
     for sprite, (lx, ly) in _overlay(edition, geo):
         blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():

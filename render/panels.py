@@ -193,7 +193,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
         for s in range(seats):
             draw.rectangle(_box(o, seat_box(i, s, geo)), fill=style.EMPTY_SEAT,
                            outline=style.FRAME, width=2)
-    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), label("lobby", lang),
+    title, _x, _step = lobby_row(lang, players, geo)
+    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), title,
               font=font(geo.lobby_text, True), fill=style.INK, anchor="lm")
     for dept in edition.departments:
         x0, _, x1, _ = _box(o, floor_box(edition, dept, 1, geo))
@@ -208,6 +209,24 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
               font=font(geo.display_text, True), fill=style.INK, anchor="lm")
 
 
+def lobby_row(lang: str, players: int, geo: PanelGeom) -> tuple[str, float, float]:
+    """The lobby's title, where its first marker goes and the step between markers.
+
+    The markers follow the title ("Hall de l'Administration" ran under them); where the
+    full name leaves too little room for every player's marker and count, the short one
+    is set, cut only if even that does not fit."""
+    right = layout.PANEL_W - 8
+    least = geo.lobby_marker * 13 // 20 + text_width("×99", geo.lobby_count, True) + 4
+    gap = geo.lobby_marker // 2 + 10
+    room = right - geo.admin_x - gap - players * least + geo.lobby_marker // 2
+    title = label("lobby", lang)
+    if text_width(title, geo.lobby_text, True) > room:
+        title = fit(label("lobby_short", lang), geo.lobby_text, room, True)
+    first = geo.admin_x + max(geo.lobby_dx, text_width(title, geo.lobby_text, True) + gap)
+    step = min(geo.lobby_step, (right - first + geo.lobby_marker // 2) / max(1, players))
+    return title, first, step
+
+
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
                  geo: PanelGeom, seats: Seats) -> None:
     draw = ImageDraw.Draw(im)
@@ -218,7 +237,8 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
             player_marker(draw, im, ((x0 + x1) / 2, (y0 + y1) / 2), geo.seat_marker,
                           seats, pid)
     # lobby: marker and count per player who has anyone there
-    x = ox + geo.admin_x + geo.lobby_dx
+    _title, first, step = lobby_row(lang, len(state.order), geo)
+    x = ox + first
     y = oy + geo.lobby_y + geo.lobby_h // 2
     for pid in state.order:
         n = state.players[pid].lobby
@@ -226,7 +246,7 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
             player_marker(draw, im, (x, y), geo.lobby_marker, seats, pid)
             draw_text(im, (x + geo.lobby_marker * 13 // 20, y), f"×{n}", geo.lobby_count,
                       style.INK, bold=True, anchor="lm")
-            x += geo.lobby_step
+            x += step
     for dept in edition.departments:
         for floor in range(1, edition.floors + 1):
             x0, y0, _, _ = _box(o, floor_box(edition, dept, floor, geo))

@@ -257,7 +257,7 @@ def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: 
                 draw_text(im, (mx + 7, y + 33), "★", 9, style.HIGHLIGHT, anchor="mm")
     x = bx + TRUCK_X
     for n, truck in enumerate(player.trucks, start=1):
-        ty = y + 24 + (n - 1) * 18 - 8
+        ty = y + 22 + (n - 1) * 16  # below the title line (its route note ran into truck 1)
         if truck is None:
             draw_text(im, (x, ty), f"{n}: {label('off_map', lang)}", 13, style.MUTED,
                       anchor="lm")
