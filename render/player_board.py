@@ -37,6 +37,7 @@ BOARD_W = layout.PANEL_W - 12
 ROW_HAND = 38
 ROW_KEYS = 97
 ROW_DELIVERY = 127
+NOTE_Y = ROW_DELIVERY + 7  # the trucks' title line: route, Autobot or tie-break, 12 px
 SLOT_X = 300
 SLOT_W = 92
 CHIP_W, CHIP_H = 18, 28
@@ -165,7 +166,7 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
         note = f"{label('route', lang)}: {names}{done}"
     if note:
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
-        draw_text(im, (x, by + ROW_DELIVERY + 7), fit(note, 12, BOARD_W - 8 - x + bx),
+        draw_text(im, (x, by + NOTE_Y), fit(note, 12, BOARD_W - 8 - x + bx),
                   12, style.MUTED, anchor="lm")
     if player.pending_promotions:
         draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
@@ -204,7 +205,7 @@ def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Poi
     if over:
         note = tie_break(r, lang) or (label("tie_shared", lang) if shares_rank(r, ranks) else "")
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
-        draw_text(im, (x, by + ROW_DELIVERY + 7), fit(note, 12, BOARD_W - 8 - x + bx), 12,
+        draw_text(im, (x, by + NOTE_Y), fit(note, 12, BOARD_W - 8 - x + bx), 12,
                   style.ROAD["red"], bold=True, anchor="lm")
 
 
@@ -235,6 +236,12 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Sea
     player_marker(draw, im, (x, y + 2), 16, seats, player.id)
 
 
+def truck_row_y(n: int) -> int:
+    """Board-local middle of truck n's line (13 px), below the title line (the route note
+    ran into truck 1) and inside the board."""
+    return ROW_DELIVERY + 22 + (n - 1) * 16
+
+
 def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
                            player: Player, b: Point, lang: str) -> None:
     """Per country: the row's DM and preferred goods, then which of its spaces hold tokens.
@@ -257,7 +264,7 @@ def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: 
                 draw_text(im, (mx + 7, y + 33), "★", 9, style.HIGHLIGHT, anchor="mm")
     x = bx + TRUCK_X
     for n, truck in enumerate(player.trucks, start=1):
-        ty = y + 22 + (n - 1) * 16  # below the title line (its route note ran into truck 1)
+        ty = by + truck_row_y(n)
         if truck is None:
             draw_text(im, (x, ty), f"{n}: {label('off_map', lang)}", 13, style.MUTED,
                       anchor="lm")
