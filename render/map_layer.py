@@ -80,6 +80,12 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
         else:
             draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3,
                                    fill=style.FOREIGN_FILL, outline=style.INK, width=w)
+    # the names and every empty city's 0: drawn once here; a board pastes again the names
+    # its roads reach and the values that are not 0 (draw_dynamic)
+    for sprite, (lx, ly) in _overlay(edition, geo):
+        blit_at(im, sprite, (ox + lx, oy + ly))
+    for nid in edition.nodes:
+        blit(im, value_sprite(0, False, geo), _at(layout.node_xy(edition, nid, geo), o))
 
 
 def east_note_box(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> placement.Box:
@@ -234,6 +240,25 @@ def _overlay(edition: Edition,
     return labels_overlay(edition, geo)
 
 
+@lru_cache(maxsize=8)
+def _crossings(edition: Edition, geo: Geometry = DESKTOP) -> tuple[frozenset[str], ...]:
+    """Per name of `_overlay` (same order), the sections whose widest drawing (a dual
+    carriageway with its change rim) can reach the name's sprite."""
+    half = geo.dual_w / 2 + 1.5 + round(4 * geo.k) + 2  # the rim, and a pixel to spare
+    points: dict[str, list[Point]] = {}
+    for sid, g in layout.sections(edition, geo).items():
+        (sx, sy), (ex, ey) = g.start, g.end
+        steps = max(1, int(((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5))  # every pixel or so
+        points[sid] = [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps)
+                       for i in range(steps + 1)]
+    out = []
+    for sprite, (lx, ly) in _overlay(edition, geo):
+        x0, y0, x1, y1 = lx - half, ly - half, lx + sprite.width + half, ly + sprite.height + half
+        out.append(frozenset(sid for sid, pts in points.items()
+                             if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts)))
+    return tuple(out)
+
+
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
                  geo: Geometry, seats: Seats, changes: MapChanges | None = None) -> None:
     draw = ImageDraw.Draw(im)
@@ -250,10 +275,14 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                 if feature in ("S", "D"):
                     _feature(draw, edition, sid, feature, o, geo)
     for nid, node in edition.nodes.items():
-        x, y = _at(layout.node_xy(edition, nid, geo), o)
         on_net = node.country is None and any(
             link_complete(state, lk) for lk in edition.links_at[nid])
-        blit(im, value_sprite(city_value(state, nid), on_net, geo), (x, y))
+        value = city_value(state, nid)
+        if value or on_net:  # an empty city's 0 is in the background
+            at = _at(layout.node_xy(edition, nid, geo), o)
+            # first wipe the 0: digits' soft edges (and digits alone) let it show through
+            blit(im, _blank_sprite(node.country is not None, geo), at)
+            blit(im, value_sprite(value, on_net, geo), at)
     tile_size = round(10 * geo.k)
     for sid, tile in state.section_tiles.items():
         _tile(im, _at(placement.tile_spot(edition, sid, geo), o), tile, lang, tile_size)
@@ -261,8 +290,12 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
         if edition.country_node.get(code):
             _tile(im, _at(placement.country_tile_spot(edition, code, geo), o), tile, lang,
                   tile_size)
-    for sprite, (lx, ly) in _overlay(edition, geo):
-        blit_at(im, sprite, (o[0] + lx, o[1] + ly))
+    # the names are in the background; one a built road may reach goes again on top (its
+    # halo's soft edge, pasted twice, is a shade paler: not visible)
+    for (sprite, (lx, ly)), crossing in zip(_overlay(edition, geo), _crossings(edition, geo),
+                                            strict=True):
+        if not crossing.isdisjoint(state.built):
+            blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
         spot = _at(placement.station_spot(edition, sid, geo), o)
         if sid in changes.stations:
@@ -293,6 +326,18 @@ def _changed(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, upgraded: bool, o
 
 def _tile(im: Image.Image, c: Point, tile: str, lang: str, size: int = 10) -> None:
     blit(im, tile_sprite(tile_text(tile, lang), size), c)
+
+
+@lru_cache(maxsize=8)
+def _blank_sprite(foreign: bool, geo: Geometry = DESKTOP) -> Image.Image:
+    """The inside of a city's disc (or a foreign city's square), hiding the background's 0."""
+    d = 2 * geo.city_r - (3 if geo.k < 1.2 else 5)
+    im = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    if foreign:
+        ImageDraw.Draw(im).rectangle((0, 0, d - 1, d - 1), fill=style.FOREIGN_FILL)
+    else:
+        ImageDraw.Draw(im).ellipse((0, 0, d - 1, d - 1), fill=style.CITY_FILL)
+    return im
 
 
 @lru_cache(maxsize=128)

@@ -1,0 +1,88 @@
+"""What the cached background now carries (names, empty cities' 0) reads as if drawn on
+every board: a name stays on top of every road that can reach it, and a city's value
+never shows the background's 0 through it (bench/RESULTS.md: the render speed pass)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+import render
+from render import layout, map_layer
+from rules import MapChanges, city_value, edition_of
+from rules.state import State
+
+
+def _bare(state: State) -> State:
+    """Without what is drawn over names and discs on purpose (stations, tiles, trucks)."""
+    players = {pid: replace(p, trucks=tuple(None for _ in p.trucks))
+               for pid, p in state.players.items()}
+    return replace(state, stations={}, section_tiles={}, country_tiles={},
+                   players=state.players.__class__(players))
+
+
+def _everything_built(state: State) -> State:
+    edition = edition_of(state)
+    return replace(_bare(state), built=frozenset(edition.sections),
+                   upgraded=frozenset(edition.links))
+
+
+def _opaque_pixels_match(im: Image.Image, sprite: Image.Image, at: tuple[int, int],
+                         under: Image.Image | None = None,
+                         discs: tuple[tuple[float, float, float], ...] = ()
+                         ) -> tuple[int, int, int, int] | None:
+    """Where `sprite` (over `under`, if given) is opaque, `im` shows exactly its colour;
+    inside `discs` (x, y, r in image pixels: city discs, which a halo's edge may touch
+    and which are drawn over it) excepted. Returns the box of the pixels that differ."""
+    layer = sprite if under is None else Image.alpha_composite(under, sprite)
+    box = (at[0], at[1], at[0] + layer.width, at[1] + layer.height)
+    shown = im.crop(box)
+    mask = layer.getchannel("A").point(lambda a: 255 if a == 255 else 0)
+    draw = ImageDraw.Draw(mask)
+    for cx, cy, cr in discs:
+        x, y = cx - at[0], cy - at[1]
+        draw.ellipse((x - cr, y - cr, x + cr, y + cr), fill=0)
+    diff = ImageChops.difference(shown, layer.convert("RGB")).convert("L")
+    diff = ImageChops.multiply(diff.point(lambda v: 255 if v else 0), mask)
+    return diff.getbbox()
+
+
+@pytest.mark.parametrize("view", ["full", "map"])
+def test_every_name_stays_on_top_of_every_built_and_marked_road(start: State,
+                                                                view: str) -> None:
+    state = _everything_built(start)
+    edition = edition_of(state)
+    marks = MapChanges(built=state.built, upgraded=state.upgraded)
+    im = render.draw(state, view, "en", changes=marks)
+    ox, oy = layout.map_origin(view) or (0, 0)
+    geo = layout.geometry(view)
+    crossed = [c for c in map_layer._crossings(edition, geo) if c]
+    assert len(crossed) > 20  # the probe covers names roads really reach
+    discs = tuple((x + ox, y + oy, geo.city_r + 1) for x, y in
+                  (layout.node_xy(edition, nid, geo) for nid in edition.nodes))
+    # all names as one layer, in drawing order (one name's halo may lie on the next one)
+    names = Image.new("RGBA", im.size, (0, 0, 0, 0))
+    for sprite, (lx, ly) in map_layer._overlay(edition, geo):
+        names.alpha_composite(sprite, (int(lx + ox + 0.5), int(ly + oy + 0.5)))
+    assert _opaque_pixels_match(im, names, (0, 0), discs=discs) is None
+
+
+@pytest.mark.parametrize("view", ["full", "map"])
+def test_a_value_hides_the_backgrounds_0(game: list[State], view: str) -> None:
+    state = _bare(game[-1])
+    edition = edition_of(state)
+    geo = layout.geometry(view)
+    ox, oy = layout.map_origin(view) or (0, 0)
+    im = render.draw(state, view, "en")
+    shown = [nid for nid in edition.nodes if city_value(state, nid)]
+    assert shown  # the game's end has cities of value
+    for nid in shown:
+        x, y = layout.node_xy(edition, nid, geo)
+        on_net = any(map_layer.link_complete(state, lk) for lk in edition.links_at[nid])
+        on_net = on_net and edition.nodes[nid].country is None
+        value = map_layer.value_sprite(city_value(state, nid), on_net, geo)
+        blank = map_layer._blank_sprite(edition.nodes[nid].country is not None, geo)
+        at = (int(x + ox - value.width / 2 + 0.5), int(y + oy - value.height / 2 + 0.5))
+        assert _opaque_pixels_match(im, value, at, under=blank) is None, nid
