@@ -193,8 +193,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
         for s in range(seats):
             draw.rectangle(_box(o, seat_box(i, s, geo)), fill=style.EMPTY_SEAT,
                            outline=style.FRAME, width=2)
-    title, _x, _step = lobby_row(lang, players, geo)
-    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), title,
+    lobby_title, _x, _step = lobby_row(lang, players, geo)
+    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), lobby_title,
               font=font(geo.lobby_text, True), fill=style.INK, anchor="lm")
     for dept in edition.departments:
         x0, _, x1, _ = _box(o, floor_box(edition, dept, 1, geo))

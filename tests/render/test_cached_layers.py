@@ -86,3 +86,19 @@ def test_a_value_hides_the_backgrounds_0(game: list[State], view: str) -> None:
         blank = map_layer._blank_sprite(edition.nodes[nid].country is not None, geo)
         at = (int(x + ox - value.width / 2 + 0.5), int(y + oy - value.height / 2 + 0.5))
         assert _opaque_pixels_match(im, value, at, under=blank) is None, nid
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+@pytest.mark.parametrize("at", [(5, 5), (-7, 3), (28, 25), (-20, -20), (40, 40)])
+def test_the_fast_paste_draws_what_pillows_paste_draws(mode: str, at: tuple[int, int]) -> None:
+    """sprites.paste goes through Pillow's core: same pixels, clipped at the edges alike."""
+    from render import sprites
+
+    sprite = Image.new("RGBA", (12, 9), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).ellipse((0, 0, 11, 8), fill=(200, 30, 60, 180))
+    ImageDraw.Draw(sprite).rectangle((3, 3, 6, 5), fill=(10, 200, 90, 255))
+    base = Image.new(mode, (32, 30), (120, 110, 100) if mode == "RGB" else (120, 110, 100, 90))
+    ours, pillows = base.copy(), base.copy()
+    sprites.paste(ours, sprite, *at)
+    pillows.paste(sprite, at, sprite)
+    assert ours.tobytes() == pillows.tobytes()
