@@ -102,3 +102,52 @@ def test_the_fast_paste_draws_what_pillows_paste_draws(mode: str, at: tuple[int,
     sprites.paste(ours, sprite, *at)
     pillows.paste(sprite, at, sprite)
     assert ours.tobytes() == pillows.tobytes()
+
+
+def _with_deliveries(state: State) -> State:
+    """The first player has a token in every space of two countries, one bonus unclaimed."""
+    from rules.state import DeliveryRowState
+
+    edition = edition_of(state)
+    first = state.order[0]
+    codes = list(edition.countries)
+    a, b = codes[0], codes[3]
+    rows = dict(state.players[first].deliveries)
+    rows[a] = DeliveryRowState(goods="unused", dm=True, pharma=True)
+    rows[b] = DeliveryRowState(goods="used", dm=True, pharma=False)
+    player = replace(state.players[first],
+                     deliveries=state.players[first].deliveries.__class__(rows))
+    players = dict(state.players)
+    players[first] = player
+    return replace(state, players=state.players.__class__(players))
+
+
+@pytest.mark.parametrize("view", ["full", "players"])
+def test_the_delivery_row_shows_the_tokens_over_its_cached_strip(start: State,
+                                                                 view: str) -> None:
+    from render import phone_board, player_board, style
+
+    state = _with_deliveries(start)
+    edition = edition_of(state)
+    im = render.draw(state, view)
+    o = layout.panel_origin(view)
+    assert o is not None
+    first = state.order[0]
+    codes = list(edition.countries)
+    filled = {codes[0]: (True, True, True), codes[3]: (True, True, False)}
+    for seat, pid in enumerate(state.order):
+        for i, code in enumerate(edition.countries):
+            marks = filled.get(code, (False, False, False)) if pid == first else (False,) * 3
+            for k, mark in enumerate(marks):
+                if view == "full":
+                    bx, by = player_board.board_origin(o, seat)
+                    x = bx + 8 + i * player_board.DELIVERY_W + 4 + k * 17
+                    y = by + player_board.ROW_DELIVERY + 28
+                    probe = (int(x + 2), int(y + 2))  # clear of the bonus star
+                else:
+                    bx, by = phone_board.card_origin(o, seat)
+                    x = bx + 10 + i * phone_board.DELIVERY_W + 5 + k * 29
+                    y = by + phone_board.ROW_DELIVERY + 32
+                    probe = (int(x + 3), int(y + 3))
+                want = style.INK if mark else style.PAPER
+                assert im.getpixel(probe) == want, (pid, code, k)
