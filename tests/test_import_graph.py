@@ -118,7 +118,6 @@ KNOWN_CIRCLES = {
     frozenset({"rules.autobot.bonuses", "rules.autobot.geometry", "rules.autobot.hooks",
                "rules.autobot.tasks", "rules.trucks"}),
     frozenset({"rules.autobot.setup", "rules.setup"}),
-    frozenset({"render", "render.animation"}),
 }
 
 
