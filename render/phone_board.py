@@ -236,7 +236,7 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Sea
 
 
 @lru_cache(maxsize=32)
-def _delivery_strip(edition: Edition, board: str, lang: str) -> Image.Image:
+def _delivery_strip(edition: Edition, board: int, lang: str) -> Image.Image:
     """The delivery row as a player's board side prints it, one sprite (card-local from
     (0, ROW_DELIVERY)): per country its code, DM, preferred goods and three empty spaces.
     The same all game: a card pastes it once instead of drawing some forty pieces. Drawn

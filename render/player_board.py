@@ -245,7 +245,7 @@ def truck_row_y(n: int) -> int:
 
 
 @lru_cache(maxsize=32)
-def _delivery_strip(edition: Edition, board: str, lang: str) -> Image.Image:
+def _delivery_strip(edition: Edition, board: int, lang: str) -> Image.Image:
     """The delivery board as a player's board side prints it, one sprite (board-local from
     (0, ROW_DELIVERY)): per country its DM and preferred goods and three empty spaces.
     The same all game, so a board pastes it once instead of drawing some forty pieces."""
