@@ -23,17 +23,21 @@ def paste(im: Image.Image, sprite: Sprite, x: int, y: int) -> None:
     """`im.paste(sprite, (x, y), sprite)`, through Pillow's core where that is all
     `Image.paste` would do: its checks and conversions cost about half of a small
     sprite's paste, and a board pastes some hundreds (bench/RESULTS.md)."""
-    if not im.readonly and sprite.mode == "RGBA" and im.mode in ("RGB", "RGBA"):
-        im.load()
-        im.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
+    if sprite.mode == "RGBA" and im.mode in _CORE_MODES and not im.readonly:
+        w, h = sprite.size
+        core = sprite.im
+        im.im.paste(core, (x, y, x + w, y + h), core)
     else:
         im.paste(sprite, (x, y), sprite)
 
 
+_CORE_MODES = frozenset({"RGB", "RGBA"})  # boards and sprites, drawn in memory (loaded)
+
+
 def blit(im: Image.Image, sprite: Sprite, centre: tuple[float, float]) -> None:
     """Paste `sprite` centred on `centre`."""
-    paste(im, sprite, int(centre[0] - sprite.width / 2 + 0.5),
-          int(centre[1] - sprite.height / 2 + 0.5))
+    w, h = sprite.size
+    paste(im, sprite, int(centre[0] - w / 2 + 0.5), int(centre[1] - h / 2 + 0.5))
 
 
 def blit_at(im: Image.Image, sprite: Sprite, top_left: tuple[float, float]) -> None:
