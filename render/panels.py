@@ -150,12 +150,8 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
         x += text_width(text, 15) + 14
     decision = pending_decision(state)
     if decision is None:
-        text = label("game_over", lang) + ": " + "  ".join(
-            f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition))
-        room = im.width - x - 8
-        size = next((s for s in (20, 18, 16, 14) if text_width(text, s, True) <= room), 14)
-        draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
-                  anchor="lm")
+        draw_text(im, (x, y), *_final_line(state, edition, lang, seats, im.width - x - 8),
+                  style.HIGHLIGHT, bold=True, anchor="lm")
         return
     # the one thing the table waits for, as large as the width allows: the map and players
     # views are shown ~400 px wide on a phone, where 18 px text shrinks to 9 px
@@ -169,6 +165,24 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
     size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), 16)
     draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
               anchor="lm")
+
+
+def _final_line(state: State, edition: Edition, lang: str, seats: Seats,
+                room: float) -> tuple[str, int]:
+    """The final ranking for the header and its size: all of it where it fits at 18 px
+    or more, else as many places as fit at 18 px, the winner at least (the phone views
+    had the whole ranking at 14 px, 7 px on a phone; every place is on the cards)."""
+    places = [f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition)]
+    head = label("game_over", lang) + ": "
+    for size in (20, 18):
+        text = head + "  ".join(places)
+        if text_width(text, size, True) <= room:
+            return text, size
+    for n in range(len(places) - 1, 0, -1):
+        text = head + "  ".join(places[:n])
+        if text_width(text, 18, True) <= room:
+            return text, 18
+    return fit(head + places[0], 18, room, True), 18
 
 
 # ----- offices, administration, display -----
