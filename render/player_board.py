@@ -39,7 +39,7 @@ BOARD_W = layout.PANEL_W - 12
 ROW_HAND = 38
 ROW_KEYS = 97
 ROW_DELIVERY = 127
-NOTE_Y = ROW_DELIVERY + 7  # the trucks' title line: route, Autobot or tie-break, 12 px
+NOTE_Y = ROW_DELIVERY + 5  # the trucks' title line: route, Autobot or tie-break, 12 px
 SLOT_X = 300
 SLOT_W = 92
 CHIP_W, CHIP_H = 18, 28
@@ -240,8 +240,8 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Sea
 
 def truck_row_y(n: int) -> int:
     """Board-local middle of truck n's line (13 px), below the title line (the route note
-    ran into truck 1) and inside the board."""
-    return ROW_DELIVERY + 22 + (n - 1) * 16
+    ran into truck 1) and inside the board's frame."""
+    return ROW_DELIVERY + 20 + (n - 1) * 15
 
 
 @lru_cache(maxsize=32)
