@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from render import layout, legend, map_layer, placement
+from render import east_note, layout, legend, placement
 from render.labels import LANGS, tile_text
 from render.markers import tile_sprite
 from rules import Edition, load_edition
@@ -78,7 +78,7 @@ def test_no_bonus_tile_covers_a_depot_or_another_tile(geo: layout.Geometry) -> N
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_legend_leaves_the_east_closed_note_whole(geo: layout.Geometry, lang: str) -> None:
     edition = load_edition()
-    box = map_layer.east_note_box(edition, lang, geo)
+    box = east_note.east_note_box(edition, lang, geo)
     assert not _overlap(box, legend.map_box(edition, geo))
     assert box[0] >= 0 and box[2] <= geo.map_w
 
@@ -113,7 +113,7 @@ def _printed(edition: Edition, geo: layout.Geometry,
             out[("country tile", code)] = placement.box_at(
                 placement.country_tile_spot(edition, code, geo), w, h)
     out[("legend", "")] = legend.map_box(edition, geo)
-    out[("east note", "")] = map_layer.east_note_box(edition, lang, geo)
+    out[("east note", "")] = east_note.east_note_box(edition, lang, geo)
     return out
 
 
