@@ -21,8 +21,6 @@ _TABLE: dict[str, dict[str, str]] = {
     "offices": {"en": "Construction offices", "de": "Bauämter", "fr": "Bureaux de construction"},
     "administration": {"en": "Administration", "de": "Verwaltung", "fr": "Administration"},
     "lobby": {"en": "Lobby", "de": "Verwaltungslobby", "fr": "Hall de l'Administration"},
-    # under the "Administration" title, where the full name leaves no room for the markers
-    "lobby_short": {"en": "Lobby", "de": "Lobby", "fr": "Hall"},
     "floor": {"en": "Floor", "de": "Etage", "fr": "Étage"},
     "network": {"en": "Network", "de": "Netz", "fr": "Réseau"},
     "trade": {"en": "Trade", "de": "Handel", "fr": "Commerce"},

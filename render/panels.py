@@ -207,9 +207,9 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
         for s in range(seats):
             draw.rectangle(_box(o, seat_box(i, s, geo)), fill=style.EMPTY_SEAT,
                            outline=style.FRAME, width=2)
-    lobby_title, _x, _step = lobby_row(lang, players, geo)
-    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), lobby_title,
-              font=font(geo.lobby_text, True), fill=style.INK, anchor="lm")
+    lobby_title, lobby_size, _x, _step = lobby_row(lang, players, geo)
+    draw.multiline_text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), lobby_title,
+                        font=font(lobby_size, True), fill=style.INK, anchor="lm", spacing=2)
     for dept in edition.departments:
         x0, _, x1, _ = _box(o, floor_box(edition, dept, 1, geo))
         draw.text(((x0 + x1) / 2, oy + geo.dept_y + geo.dept_title_h // 2 - 2), label(dept, lang),
@@ -223,22 +223,49 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
               font=font(geo.display_text, True), fill=style.INK, anchor="lm")
 
 
-def lobby_row(lang: str, players: int, geo: PanelGeom) -> tuple[str, float, float]:
-    """The lobby's title, where its first marker goes and the step between markers.
+def lobby_row(lang: str, players: int, geo: PanelGeom) -> tuple[str, int, float, float]:
+    """The lobby's title (one line, or two joined by a newline), its size, where the first
+    marker goes and the step between markers.
 
-    The markers follow the title ("Hall de l'Administration" ran under them); where the
-    full name leaves too little room for every player's marker and count, the short one
-    is set, cut only if even that does not fit."""
-    right = layout.PANEL_W - 8
-    least = geo.lobby_marker * 13 // 20 + text_width("×99", geo.lobby_count, True) + 4
-    gap = geo.lobby_marker // 2 + 10
-    room = right - geo.admin_x - gap - players * least + geo.lobby_marker // 2
+    The markers follow the title ("Hall de l'Administration" ran under them), each with
+    its count and a gap before the next marker, room kept for every player and a
+    one-digit count. Where the title does not fit in what is left it is set smaller, down
+    to LOBBY_LEAST of the geometry's size (17 px on the phone), then on two lines broken at
+    a space if the row is tall enough, and only then cut."""
+    right = layout.PANEL_W - 6
+    half = geo.lobby_marker // 2
+    tail = geo.lobby_marker * 13 // 20 + text_width("×9", geo.lobby_count, True)
+    least = tail + half + 6  # from a marker's centre to the next one's
+    gap = half + 5
+    room = right - geo.admin_x - gap - (players - 1) * least - tail
     title = label("lobby", lang)
-    if text_width(title, geo.lobby_text, True) > room:
-        title = fit(label("lobby_short", lang), geo.lobby_text, room, True)
-    first = geo.admin_x + max(geo.lobby_dx, text_width(title, geo.lobby_text, True) + gap)
-    step = min(geo.lobby_step, (right - first + geo.lobby_marker // 2) / max(1, players))
-    return title, first, step
+    floor = max(round(geo.lobby_text * LOBBY_LEAST), 11)
+    sizes = range(geo.lobby_text, floor - 1, -1)
+    size = next((s for s in sizes if text_width(title, s, True) <= room), None)
+    if size is None:
+        size, title = _two_lines(title, sizes, room, geo.lobby_h)
+    width = max(text_width(line, size, True) for line in title.split("\n"))
+    first = geo.admin_x + max(geo.lobby_dx, width + gap)
+    step = min(geo.lobby_step, (right - first - tail) / max(1, players - 1))
+    return title, size, first, step
+
+
+def _two_lines(title: str, sizes: range, room: float, height: int) -> tuple[int, str]:
+    """The title on two lines at the largest size that fits `room` and `height`, broken at
+    the space that balances the lines; cut on one line at the least size otherwise."""
+    spaces = [i for i, ch in enumerate(title) if ch == " "]
+    for size in sizes:
+        if 2 * size + 2 > height:
+            continue
+        for i in sorted(spaces, key=lambda i: abs(i - len(title) / 2)):
+            lines = (title[:i], title[i + 1:])
+            if max(text_width(line, size, True) for line in lines) <= room:
+                return size, "\n".join(lines)
+    return sizes[-1], fit(title, sizes[-1], room, True)
+
+
+LOBBY_LEAST = 0.85  # the lobby title may shrink to this share of its size (phone: 20 -> 17
+# px, the map's city names)
 
 
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
@@ -251,7 +278,7 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
             player_marker(draw, im, ((x0 + x1) / 2, (y0 + y1) / 2), geo.seat_marker,
                           seats, pid)
     # lobby: marker and count per player who has anyone there
-    _title, first, step = lobby_row(lang, len(state.order), geo)
+    _title, _size, first, step = lobby_row(lang, len(state.order), geo)
     x = ox + first
     y = oy + geo.lobby_y + geo.lobby_h // 2
     for pid in state.order:

@@ -19,20 +19,25 @@ PANELS = pytest.mark.parametrize("geo", [panels.DESKTOP, panels.PHONE],
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_lobby_markers_follow_its_title_and_stay_in_the_panel(
         geo: panels.PanelGeom, lang: str, players: int) -> None:
-    title, first, step = panels.lobby_row(lang, players, geo)
-    assert title in (label("lobby", lang), label("lobby_short", lang))
+    title, size, first, step = panels.lobby_row(lang, players, geo)
+    assert size >= round(geo.lobby_text * panels.LOBBY_LEAST)
+    # the glossary's word, whole, in every case here (on two lines where needed)
+    assert title.replace("\n", " ") == label("lobby", lang)
+    lines = title.split("\n")
+    assert len(lines) * size + 2 * (len(lines) - 1) <= geo.lobby_h
     marker_left = first - geo.lobby_marker / 2
-    assert geo.admin_x + text_width(title, geo.lobby_text, True) + 4 <= marker_left
+    assert geo.admin_x + max(text_width(t, size, True) for t in lines) + 4 <= marker_left
     last = first + (players - 1) * step
-    count_right = last + geo.lobby_marker * 13 // 20 + text_width("×9", geo.lobby_count, True)
-    assert count_right <= layout.PANEL_W
-    assert step >= geo.lobby_marker * 13 // 20 + text_width("×9", geo.lobby_count, True)
+    count = geo.lobby_marker * 13 // 20 + text_width("×9", geo.lobby_count, True)
+    assert last + count <= layout.PANEL_W - 6  # inside the panel's frame
+    # a marker's count ends before the next marker begins
+    assert count + 5 <= step - geo.lobby_marker / 2
 
 
-def test_the_full_lobby_title_is_kept_where_it_fits() -> None:
-    assert panels.lobby_row("en", 4, panels.DESKTOP)[0] == label("lobby", "en")
-    assert panels.lobby_row("de", 4, panels.DESKTOP)[0] == label("lobby", "de")
-    assert panels.lobby_row("fr", 4, panels.PHONE)[0] == label("lobby_short", "fr")
+def test_the_lobby_title_keeps_its_size_where_it_fits() -> None:
+    assert panels.lobby_row("en", 4, panels.PHONE)[1] == panels.PHONE.lobby_text
+    assert panels.lobby_row("de", 4, panels.DESKTOP)[1] == panels.DESKTOP.lobby_text
+    assert panels.lobby_row("fr", 4, panels.PHONE)[1] < panels.PHONE.lobby_text
 
 
 def test_the_route_note_and_the_truck_lines_do_not_touch() -> None:
