@@ -60,8 +60,8 @@ async def test_one_human_and_two_computers_through_discord(table: Table) -> None
     ended = translate("story.final", "de")  # the ranked end, in the game's language
     final = await table.fd.wait_for(
         lambda _: next((m for m in table.turn_messages()
-                        if ended in m.payload.get("content", "")), None), 30)
-    content = final.payload["content"]
+                        if ended in m.text), None), 30)
+    content = final.text
     assert "Computer 1 (leicht)" in content and "Computer 2 (leicht)" in content
     assert "<@cpu" not in content
     # /log opens with the computer seats and their level (in ann's German).
@@ -156,7 +156,7 @@ async def test_a_stalled_seat_goes_to_a_computer_by_vote_and_comes_back(table: T
     played = [a for a in table.store.actions(table.game_id) if a["player_id"] == str(stalled.id)]
     assert played
     later = posts_since(table, mark)
-    assert later and all(f"<@{stalled.id}>" not in m.payload.get("content", "") for m in later)
+    assert later and all(f"<@{stalled.id}>" not in m.text for m in later)
     # 4. The stalled player takes back the computer's move for them; the two others
     #    consent. The seat's decision is the computer's again, and it plays at once.
     undone_at = len(table.fd.world.channel_messages(table.place))
