@@ -18,7 +18,7 @@ from .errors import (
     StaleVersion,
 )
 from .game_settings import checked_language
-from .labels import labelled
+from .labels import labelled, named_actions, named_params
 from .progress import autobot_moves, changes, turn_passed
 from .repository import GameRepository
 from .results import ActResult, LabelledLegal, Legal, Table
@@ -34,6 +34,15 @@ from .validation import (
 _log = logging.getLogger("autobahn.service")
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
+
+def refused(err: RuleError, state: State, player: str,
+            alternatives: list[str]) -> IllegalAction:
+    """The refusal a player is shown: the rule error with the board's names for its ids and
+    the suggestions as labels (both still the ids and notation as strings)."""
+    error = IllegalAction(err, named_actions(alternatives, state, player))
+    error.params = named_params(err.code, err.params, state, player)
+    return error
+
 
 class Play:
     def __init__(self, repo: GameRepository) -> None:
@@ -75,7 +84,8 @@ class Play:
             after = rules.apply(state, user_id, notation)
             canonical = str(rules.parse_action(notation))
         except RuleError as err:
-            raise IllegalAction(err, self._alternatives(state, user_id, notation)) from None
+            raise refused(err, state, user_id, self._alternatives(state, user_id, notation)) \
+                from None
         bot_moves, final = autobot_moves(after)
         if bot_moves:
             return await self._act_then_autobot(game, state, user_id, canonical, after,

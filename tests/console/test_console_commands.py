@@ -16,7 +16,8 @@ async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:
     out = await table("/game new players:3 seed:1", "/act route atlantis", "as zoe /act pass",
                       "/board at_move:99", "/board view:sky", "/game new players:x",
                       "/game new players:2 names:ann,ann seed:2")
-    assert "Route card atlantis is not on offer. Possible instead: route " in out
+    # the suggestions are labels now (issue 13), named by the route cards' cities
+    assert "Route card atlantis is not on offer. Possible instead: Route card " in out
     assert "zoe is not playing in game 1." in out
     assert "There is no move 99" in out and "view must be" in out
     assert "players must be a number, not 'x'" in out
