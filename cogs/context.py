@@ -15,6 +15,7 @@ from discord.ext import commands
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, clean, lang_of
 from service import Game, GameService, Place
+from service.names import seat_names
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -74,9 +75,17 @@ async def begin(interaction: Interaction, *, ephemeral: bool = True) -> None:
 # -- the game ----------------------------------------------------------------------------------
 
 
-def names(game: Game) -> dict[str, str]:
-    """Display names by player id."""
-    return {p.user_id: p.display_name for p in game.players}
+def names(game: Game, lang: str | None = None) -> dict[str, str]:
+    """Display names by player id; with `lang`, computer seats named in it."""
+    return seat_names(game, lang)
+
+
+def who(game: Game, player: str | None, lang: str) -> str | None:
+    """A seat for a message's `player`: a Discord user's id (a mention), any other seat
+    (a computer, a console name) by its name in `lang`, never its id ("cpu2")."""
+    if player is None or player.isdigit():
+        return player
+    return names(game, lang).get(player, player)
 
 
 def public_lang(game: Game) -> str:

@@ -23,6 +23,7 @@ from cogs.context import (
     names,
     public_lang,
     reply,
+    who,
 )
 from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
 from cogs.prompts import prompt_view
@@ -62,7 +63,7 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         tail = (t("game.finished", lang, winners=list(result.winners), scores=Safe(", ".join(
                     f"{clean(known.get(p, p), 40)} {s}" for p, s in (result.scores or {}).items())))
                 if result.over else
-                t("act.next", lang, player=result.next_player,
+                t("act.next", lang, player=who(game, result.next_player, lang),
                   decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
         # the notation stays in the head: what /act accepts, and what players copy
         head = f"**{game_name(game)}** · " + t("act.done", lang, player=known.get(
@@ -82,7 +83,7 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         lines.append(t("game.finished", lang, scores=scores,
                        winners=list(result.winners)))
     elif result.next_player:
-        lines.append(t("act.next", lang, player=result.next_player,
+        lines.append(t("act.next", lang, player=who(game, result.next_player, lang),
                        decision=t(f"decision.{result.decision}", lang)))
     return "\n".join(lines)[:2000]
 
@@ -117,7 +118,7 @@ def of_undo(game: Game, result: UndoResult) -> Announcement:
     text = t("undo.done", lang, player=names(game).get(result.by, result.by),
              count=len(result.removed), actions=list(result.removed))
     if result.next_player:
-        text += "\n" + t("act.next", lang, player=result.next_player,
+        text += "\n" + t("act.next", lang, player=who(game, result.next_player, lang),
                          decision=t(f"decision.{result.decision}", lang))
     return Announcement(result.version, f"**{game_name(game)}** · {text}", result.board,
                         result.next_player)

@@ -226,7 +226,7 @@ class Console:
 
     async def _on_computer(self, result: ActResult) -> None:
         if result.game_id == self.game_id:
-            self._report(result)
+            await self._report(result)
 
     async def hint(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor)
@@ -261,7 +261,7 @@ class Console:
 
     async def _start(self, game: Game, by_user: str | None = None) -> None:
         started = await self.service.start(game.id, by_user or game.host_id)
-        names = self.service.names(started.game)
+        names = self.service.names(started.game, self.lang)
         self.say("game.started", game=game.id,
                  players=", ".join(names[p] for p in started.game.player_ids),
                  player=names.get(started.first_player, started.first_player))
@@ -283,27 +283,25 @@ class Console:
                                    count=len(legal.actions))
             rest = legal.actions[number - 1]
         result = await self.service.act(game_id, player, rest, lang=self.lang)
-        if result.turn_passed or result.over:  # the whole turn, told as the turn post tells it
-            for told in await self.service.turn_story(game_id, self.lang):
-                self.out(told)
-        self._report(result)
+        await self._report(result)
 
-    def _report(self, result: ActResult) -> None:
-        self.say("act.done", player=result.player, action=result.notation)
-        for turn in result.autobot:
-            self.say("act.done", player="Autobot", action=turn)
-        for change in result.changes:
-            self.say(change.code, **change.params)
+    async def _report(self, result: ActResult) -> None:
+        """A committed move as the story tells it (its label and what it changed), then
+        the board and who decides next, every seat by its name in the table's language."""
+        game = await self.service.game(result.game_id)
+        for line in self.service.move_story(game, result, self.lang):
+            self.out(line)
         if result.board is not None:
             path = self._save(f"game{result.game_id}-move{result.move:04d}.png", result.board)
             self.say("console.board_saved", path=path)
+        names = self.service.names(game, self.lang)
         if result.over:
-            self.say("game.finished", scores=scores_text(result.scores or {}),
-                     winners=", ".join(result.winners))
+            self.say("game.finished", scores=scores_text(result.scores or {}, names),
+                     winners=", ".join(names.get(w, w) for w in result.winners))
         elif result.next_player is not None:
             # Also when the same player decides again (build -> promote, load -> move):
             # a scripted or new player must always see what the table waits for.
-            self.say("act.next", player=result.next_player,
+            self.say("act.next", player=names.get(result.next_player, result.next_player),
                      decision=translate(f"decision.{result.decision}", self.lang))
 
     async def legal(self, rest: str, actor: str | None) -> None:
@@ -329,7 +327,7 @@ class Console:
             self.say("console.no_game")
             return
         view = await self.service.view(self.game_id)
-        game, names = view.game, self.service.names(view.game)
+        game, names = view.game, self.service.names(view.game, self.lang)
         if game.status == "lobby":
             self.say("status.lobby", game=game.id, count=len(game.players),
                      seats=game.settings.get("seats", "?"),
@@ -337,8 +335,8 @@ class Console:
         elif game.status == "abandoned":
             self.say("status.abandoned", game=game.id)
         elif view.next_player is None:
-            self.say("status.over", game=game.id, scores=scores_text(view.scores),
-                     winners=", ".join(view.winners))
+            self.say("status.over", game=game.id, scores=scores_text(view.scores, names),
+                     winners=", ".join(names.get(w, w) for w in view.winners))
         else:
             self.say("status.turn", game=game.id, move=game.action_count + 1, era=view.era,
                      player=names.get(view.next_player, view.next_player),

@@ -85,8 +85,8 @@ class Looking:
         lang = checked_language(lang)
         with self.repo.translated(game_id):
             actions = await self.repo.store.read_log(game_id)
-        return [*computer_log_lines(game, self.repo.names(game), lang),
-                *log_lines(actions, self.repo.names(game), lang)]
+        return [*computer_log_lines(game, self.repo.names(game, lang), lang),
+                *log_lines(actions, self.repo.names(game, lang), lang)]
 
     # -- the board post -----------------------------------------------------------------------
 

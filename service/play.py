@@ -119,7 +119,7 @@ class Play:
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
             changes(state, after), passed, next_player, self.repo.decision_kind(after), board,
-            over, scores, tuple(rules.winners(after)) if over else (), after)
+            over, scores, tuple(rules.winners(after)) if over else (), after, before=state)
 
     async def _act_then_autobot(self, game: Table, state: State, user_id: str, canonical: str,
                                 after: State, bot_moves: list[tuple[str, str]], final: State,
@@ -153,7 +153,7 @@ class Play:
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,
             rules.scores(final) if over else None,
             tuple(rules.winners(final)) if over else (), final,
-            autobot=tuple(n for _p, n in bot_moves))
+            autobot=tuple(n for _p, n in bot_moves), before=state)
 
     async def _play_autobot(self, game: Table, state: State) -> tuple[Table, State]:
         bot_moves, final = autobot_moves(state)

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import rules
 from locales import translate
 from store import Event
 
 from .progress import initial_state, solo_level
 from .repository import GameRepository
+from .results import ActResult, Table
 from .story import Step, page_of, since_last_turn, steps, tell, turns, undo_line
 from .validation import integer, optional_language, player_id
 from .validation import language as checked_language
@@ -57,7 +59,26 @@ class Stories:
         while first > 0 and groups[first][0].player not in game.player_ids:
             first -= 1  # the Autobot's turns belong with the human turn before them
         told = [step for group in groups[first:] for step in group]
-        return tuple(tell(told, self.repo.names(game), lang))
+        return tuple(tell(told, self.repo.names(game, lang), lang))
+
+    def move_story(self, game: Table, result: ActResult, lang: str) -> tuple[str, ...]:
+        """One committed move told as the story tells it ("ann: Bauen: Hamburg–Bremen ..."
+        and what it changed), then the Autobot's turns played after it; the ranked end if
+        it ended the game. Told from the result's states: no replay."""
+        lang = checked_language(lang)
+        names = self.repo.names(game, lang)
+        before = result.before
+        if before is None or result.state is None:
+            return (translate("story.step", lang, player=names.get(result.player,
+                                                                   result.player),
+                              action=result.notation),)
+        after = (rules.apply(before, result.player, result.notation) if result.autobot
+                 else result.state)
+        told = [Step(result.player, result.notation, before, after, result.move)]
+        if result.autobot:
+            bot = before.order[0]
+            told += steps(after, [(bot, n) for n in result.autobot], result.move + 1)
+        return tuple(tell(told, names, lang))
 
     async def since_last_turn(self, game_id: int, user_id: str,
                               lang: str | None = None) -> list[str]:
@@ -66,7 +87,8 @@ class Stories:
         user_id = player_id(user_id)
         game = await self.repo.game(game_id)
         lang = checked_language(lang or game.language)
-        return since_last_turn(await self._steps(game_id), user_id, self.repo.names(game), lang)
+        return since_last_turn(await self._steps(game_id), user_id,
+                               self.repo.names(game, lang), lang)
 
     async def log_page(self, game_id: int, lang: str = "en",
                        page: int | None = None) -> LogPage:
@@ -76,7 +98,7 @@ class Stories:
         lang = checked_language(lang)
         if page is not None:
             page = integer(page, "page", 1, 1_000_000)
-        names = self.repo.names(game)
+        names = self.repo.names(game, lang)
         undos = await self.repo.store.list_events(game_id, "undo")
         lines: list[str] = []
         marks = sorted(undos, key=lambda e: e.id)

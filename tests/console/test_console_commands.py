@@ -27,7 +27,13 @@ async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:
 async def test_acts_for_whoever_decides_or_as_someone(table: Table) -> None:
     log, _ = scripted_game()
     out = await table("/game new players:3 names:ann,ben,cem seed:1", f"/act {log[0][1]}")
-    assert f"{log[0][0]}: {log[0][1]}" in out and "Board saved:" in out
+    # each move told by its label, as on the board (issue 13), never by its notation
+    from rules import load_edition
+    from service.labels import action_label
+
+    label = action_label(log[0][1], load_edition(), "en")
+    assert f"{log[0][0]}: {label}" in out and "Board saved:" in out
+    assert f"{log[0][0]}: {log[0][1]}" not in out
     wrong = next(p for p in ("ann", "ben", "cem") if p != log[1][0])
     out = await table(f"as {wrong} /act {log[1][1]}")
     assert f"It is {log[1][0]}'s decision, not {wrong}'s." in out
