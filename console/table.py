@@ -15,7 +15,7 @@ from typing import Any
 from locales import Phrase, translate
 from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceError, message
 from service.errors import BadOption
-from service.labels import legal_lines
+from service.labels import legal_lines, settings_text
 from service.validation import check_record_bounds
 
 from .io import file_problem
@@ -150,7 +150,8 @@ class Console:
                                   player=svc.name(g, g.current_player))
                         if g.current_player and g.status == "running" else "")
                 mark = "*" if g.id == self.game_id else ""
-                self.say("game.list_item", game=f"{g.id}{mark}", status=g.status,
+                self.say("game.list_item", game=f"#{g.id}{mark}",
+                         status=translate(f"game.state.{g.status}", self.lang),
                          players=", ".join(p.display_name for p in g.players), turn=turn)
         elif sub == "switch":
             game = await svc.game(int_option(opts, "game"))
@@ -186,7 +187,7 @@ class Console:
             game = await svc.game(self.require_game())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
             self.say("game.settings", game=game.id,
-                     settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))
+                     settings=settings_text(changed.settings, self.lang))
 
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
