@@ -51,11 +51,17 @@ async def test_undo_with_consent_and_force(table: Table) -> None:
     out = await table("/undo")  # the last actor's turn has passed: consent is needed
     assert "needs the consent of" in out
     out = await table("/undo accept")
-    assert f"{player} took back 1 action: {action}." in out
+    # the moves taken back are named by their labels (issue 13), not their notation
+    from rules import load_edition
+    from service.labels import action_label
+
+    said = action_label(action, load_edition(), "en")
+    assert said != action
+    assert f"{player} took back 1 action: {said}." in out
     out = await table("/undo refuse")
     assert "No undo request is waiting." in out
     out = await table(f"/act {action}", "/undo", "/undo force")
-    assert "needs the consent" in out and f"ann took back 1 action: {action}" in out
+    assert "needs the consent" in out and f"ann took back 1 action: {said}" in out
     other = next(p for p in ("ann", "ben", "cem") if p != player)
     out = await table(f"/act {action}", "/undo", f"as {other} /undo refuse", "/status")
     assert f"{other} refused the undo" in out
