@@ -14,7 +14,9 @@ from discord.ext import commands
 
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, clean, lang_of
+from locales import translate
 from service import Game, GameService, Place
+from service.computer import computer_level, computer_seats
 from service.names import seat_names
 
 if TYPE_CHECKING:
@@ -80,12 +82,16 @@ def names(game: Game, lang: str | None = None) -> dict[str, str]:
     return seat_names(game, lang)
 
 
-def who(game: Game, player: str | None, lang: str) -> str | None:
-    """A seat for a message's `player`: a Discord user's id (a mention), any other seat
-    (a computer, a console name) by its name in `lang`, never its id ("cpu2")."""
-    if player is None or player.isdigit():
+def to_move(game: Game, player: str | None, lang: str) -> str | None:
+    """Who decides next, as a public post names them: a human playing their own seat by
+    id (a mention); a seat a computer plays by its name, never pinged — the computer
+    moves, and a stalled human whose seat it took is not called to play."""
+    if player is None or computer_level(game.settings, player) is None:
         return player
-    return names(game, lang).get(player, player)
+    name = clean(names(game, lang).get(player, player), 40)
+    if player in computer_seats(game.settings):
+        return Safe(name)
+    return Safe(translate("computer.played_for", lang, player=name))
 
 
 def public_lang(game: Game) -> str:

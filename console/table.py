@@ -20,7 +20,7 @@ from service.validation import check_record_bounds
 
 from .io import file_problem
 from .options import int_option, options, scores_text
-from .votes import Votes
+from .votes import Votes, to_move
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
@@ -28,7 +28,7 @@ DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
     "new": ("players", "names", "seed", "start", "level", "bots"), "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
-    "settings": None,
+    "settings": None, "replace": None, "reclaim": (), "add-bot": ("level",),
 }
 
 
@@ -183,6 +183,8 @@ class Console:
                 raise BadOption(name="/game abandon", value=args.strip(),
                                 expected=Phrase("expect.abandon_word"))
             self.votes.report_abandon(game, done)
+        elif sub in ("replace", "reclaim", "add-bot"):
+            await self.votes.seat(sub, opts, args, actor)
         elif sub == "settings":
             game = await svc.game(self.require_game())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
@@ -302,8 +304,8 @@ class Console:
         elif result.next_player is not None:
             # Also when the same player decides again (build -> promote, load -> move):
             # a scripted or new player must always see what the table waits for.
-            self.say("act.next", player=names.get(result.next_player, result.next_player),
-                     decision=translate(f"decision.{result.decision}", self.lang))
+            self.say("act.next", decision=translate(f"decision.{result.decision}", self.lang),
+                     player=to_move(game, result.next_player, names, self.lang))
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor) if actor else None
@@ -340,7 +342,7 @@ class Console:
                      winners=", ".join(names.get(w, w) for w in view.winners))
         else:
             self.say("status.turn", game=game.id, move=game.action_count + 1, era=view.era,
-                     player=names.get(view.next_player, view.next_player),
+                     player=to_move(game, view.next_player, names, self.lang),
                      decision=translate(f"decision.{view.decision}", self.lang))
             for pid, money in view.money.items():
                 self.say("status.player", player=names.get(pid, pid), money=money,
