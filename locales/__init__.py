@@ -151,6 +151,15 @@ def _word(kind: str, value: str, words: dict[str, str]) -> str:
                    for part in _LIST.split(value))
 
 
+# French elides "de" and "que" before a vowel: "le plateau d’Ann", "d’Ordinateur 2". No
+# template has one before a vowel of its own, so this touches only what was filled in.
+_ELISION = re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊËÎÏÔÛÙaeiouyàâéèêëîïôûù])")
+
+
+def _elided(text: str, lang: str) -> str:
+    return _ELISION.sub(r"\1’", text) if lang == "fr" else text
+
+
 def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """The message for `code` in `lang` with `params` filled in; never raises. A message
     written in plural forms (`code`, `code.one`...) is chosen by the `count` parameter,
@@ -173,7 +182,7 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
              else v
              for k, v in params.items()}
     try:
-        return string.Formatter().vformat(template, (), _Lenient(words))
+        return _elided(string.Formatter().vformat(template, (), _Lenient(words)), short)
     except (ValueError, IndexError, AttributeError, KeyError):
         return template
 

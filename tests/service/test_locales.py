@@ -147,3 +147,13 @@ def test_no_error_carries_english_prose_in_its_expected_parameter() -> None:
                 if literal and prose.search(node.value.value):
                     offenders.append(f"{path.name}:{node.value.lineno}")
     assert offenders == []
+
+
+def test_french_elides_de_before_a_vowel_of_what_was_filled_in() -> None:
+    assert "Employés d’Ordinateur 2 (fort)" in translate(
+        "story.lobby", "fr", count=2, player="Ordinateur 2 (fort)")
+    assert "La place d’Ann " in translate("computer.stint_open", "fr", player="Ann",
+                                          level="facile", first=3)
+    assert "Employés de Ben" in translate("story.lobby", "fr", count=2, player="Ben")
+    # Only French: German and English keep their words as they are.
+    assert "von Ann" in translate("story.lobby", "de", count=2, player="Ann")
