@@ -56,7 +56,7 @@ async def test_one_human_and_two_bots_in_the_console(
     assert not any("cpu1" in line or "cpu2" in line for line in lines)
     lines.clear()
     assert await table.handle("/log")
-    assert lines[0] == "Computer players: Computer 1 (easy): easy, Computer 2 (easy): easy."
+    assert lines[0] == "Computer players: Computer 1 (easy), Computer 2 (easy)."
 
 
 async def test_replace_by_vote_and_reclaim_in_the_console(
