@@ -210,7 +210,8 @@ class Computers:
                             "request": request})
             game = Table.of(await self.repo.store.update_settings(game.id, settings))
             if rules.current_player(await self.repo.state(game)) == player:
-                await self.repo.store.set_reminders(game.id, [])  # computers are not reminded
+                # Not reminded: a watchdog in case this process dies before it moves.
+                await self.repo.schedule(game, player)
         self.kick_computers(game.id)
         return game
 
@@ -341,7 +342,12 @@ class Computers:
         game = await self.repo.game(reminder.game_id)
         if computer_level(game.settings, reminder.user_id) is None:
             return False
-        await self.repo.store.set_reminders(game.id, [])
+        # A fresh watchdog, should this process die too before the computer moved.
+        deciding = rules.current_player(await self.repo.state(game))
+        if deciding == reminder.user_id:
+            await self.repo.schedule(game, deciding)
+        else:
+            await self.repo.store.set_reminders(game.id, [])
         self.kick_computers(game.id)
         return True
 

@@ -56,6 +56,9 @@ from .validation import shown
 
 log = logging.getLogger("autobahn.service")
 Clock = Callable[[], float]
+# A computer's decision owed this long after the turn passed (a dead process's) is made by
+# the reminder loop; a live computer decides in seconds.
+COMPUTER_WATCHDOG_S = 60.0
 STATE_CACHE = 64  # recent games' states kept parsed; a state is a few KB
 
 
@@ -170,9 +173,16 @@ class GameRepository:
 
     async def reminders_for(self, game: Table, user_id: str) -> list[ReminderRequest]:
         """The schedule to commit with a move that hands the decision to `user_id`:
-        nothing when the game's reminders are off."""
-        if not game.settings.get("reminders", True) or computer_level(
-                game.settings, user_id) is not None:  # computers are never reminded
+        nothing when the game's reminders are off.
+
+        A computer is never reminded, but its decision gets a watchdog row, committed with
+        the move like a reminder: if the process dies before the computer moved, the row
+        comes due and whoever holds the reminder loop makes the decision (never sent: the
+        reminder check sees a computer's seat and plays it instead). That covers a human's
+        seat a computer plays, which the start-up catch-up of computer seats cannot find."""
+        if computer_level(game.settings, user_id) is not None:
+            return [ReminderRequest(user_id, self.clock() + COMPUTER_WATCHDOG_S, "turn", 0)]
+        if not game.settings.get("reminders", True):
             return []
         settings = await self.store.get_reminder_settings(user_id, game.id)
         return [first_reminder(user_id, self.clock(), settings)]

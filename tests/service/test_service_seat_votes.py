@@ -250,3 +250,40 @@ async def test_a_replaced_seat_is_named_as_the_computers_in_the_turn_story(
     assert "Ben (ordinateur)" in story
     post = await svc.turn_post(game_id, "fr")
     assert post.player == "ben" and "Ben (ordinateur)" in "\n".join(post.story)
+
+
+async def test_a_replaced_seats_decision_left_by_a_dead_process_is_made_by_the_next(
+        store: GameStore, clock: FixedClock) -> None:
+    from service.computer import Thinker
+    from service.repository import COMPUTER_WATCHDOG_S
+
+    first = GameService(store, clock=clock, renderer=fake_png)
+    first.use_thinker(Thinker(processes=False, budget=FAST))
+    game_id = await table(first, "ben")
+    await first.replace(game_id, "ann", "ben", "easy")
+    await until_decides(first, game_id, "ann")
+    legal = await first.legal(game_id, "ann")
+    # ann's move hands the decision to ben's seat; the process dies before its computer
+    # moved (the drive is cancelled before it ran).
+    await first.act(game_id, "ann", legal.actions[0], expected_version=legal.version)
+    first.stop_computers()
+    await first.computers_idle()
+    assert await first.deciding(game_id) == "ben"  # and nobody played it
+    first.close()
+    moves = (await store.get_game(game_id)).action_count
+    # The next process: the start-up catch-up knows only computer seats; the watchdog
+    # committed with ann's move comes due and its check plays ben's seat instead.
+    second = GameService(store, clock=clock, renderer=fake_png)
+    second.use_thinker(Thinker(processes=False, budget=FAST))
+    try:
+        assert await second.due_reminders(clock() + COMPUTER_WATCHDOG_S - 1) == []
+        (due,) = await second.due_reminders(clock() + COMPUTER_WATCHDOG_S + 1)
+        assert due.user_id == "ben"
+        assert await second.may_send_reminder(due) is False  # never sent to ben
+        await second.computers_idle()
+        assert (await store.get_game(game_id)).action_count > moves
+        assert await second.deciding(game_id) != "ben" or (
+            await store.read_log(game_id))[-1].player_id == "ben"
+    finally:
+        second.stop_computers()
+        second.close()
