@@ -344,7 +344,7 @@ class Computers:
             return False
         # A fresh watchdog, should this process die too before the computer moved.
         deciding = rules.current_player(await self.repo.state(game))
-        if deciding == reminder.user_id:
+        if deciding is not None and deciding == reminder.user_id:
             await self.repo.schedule(game, deciding)
         else:
             await self.repo.store.set_reminders(game.id, [])
