@@ -33,6 +33,7 @@ class Weights:
     truck: float = 0.8  # share of a delivery's gain a loaded truck one step away is worth
     truck_step: float = 0.12  # less per further step
     truck_parked: float = 0.6  # a loaded truck with no built way to a border yet (× left)
+    truck_free: float = 0.1  # an empty truck (× left)
     future_floors: float = 4.0  # floor values still to come, scored at the best measures
     future_second: float = 0.3  # share of them the second-best measure may take
     claim: float = 0.9  # a delivery bonus waiting to be claimed, against the bonus itself
@@ -122,7 +123,8 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
     value += future * ((1.0 - weights.future_second) * best + weights.future_second * second)
     if left <= 0.0:
         return value
-    for dept, share in zip(ranked, (1.0 - weights.future_second, weights.future_second)):
+    shares = (1.0 - weights.future_second, weights.future_second)
+    for dept, share in zip(ranked[:2], shares[:len(ranked)], strict=True):
         measure = edition.department_measures[dept]
         units[measure] = units.get(measure, 0.0) + future * share
     worth = _Worth(left, best, left * weights.money
@@ -150,15 +152,18 @@ def _effect_bonus(kind: str, amount: int) -> str:
 
 def _trucks(state: State, edition: Edition, pid: str, worth: _Worth) -> float:
     p = state.players[pid]
-    loaded = [t for t in p.trucks if t is not None]
-    if not loaded:
-        return 0.0
     w = worth.weights
+    loaded = [t for t in p.trucks if t is not None]
+    # an empty truck may load again: a delivery that earns nothing still frees it
+    total = w.truck_free * worth.left * (len(p.trucks) - len(loaded))
+    if not loaded:
+        return total
     reach = country_reach(state, edition)
-    total = 0.0
     for truck in loaded:
-        best = w.truck_parked * worth.left
-        for country, steps in reach.get(truck.position, ()):
+        # waiting for a border link to be built; once one is reached, its gain counts
+        options = reach.get(truck.position, ())
+        best = 0.0 if options else w.truck_parked * worth.left
+        for country, steps in options:
             chance = max(0.1, w.truck - w.truck_step * (steps - 1))
             best = max(best, chance * delivery_gain(state, edition, pid, country,
                                                     truck.goods, worth))
