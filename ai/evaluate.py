@@ -34,6 +34,7 @@ class Weights:
     truck_step: float = 0.12  # less per further step
     truck_parked: float = 0.6  # a loaded truck with no built way to a border yet (× left)
     truck_free: float = 0.1  # an empty truck (× left)
+    truck_option: float = 0.3  # an empty truck: this share of the best load it could make
     future_floors: float = 4.0  # floor values still to come, scored at the best measures
     future_second: float = 0.3  # share of them the second-best measure may take
     claim: float = 0.9  # a delivery bonus waiting to be claimed, against the bonus itself
@@ -155,10 +156,16 @@ def _trucks(state: State, edition: Edition, pid: str, worth: _Worth) -> float:
     w = worth.weights
     loaded = [t for t in p.trucks if t is not None]
     # an empty truck may load again: a delivery that earns nothing still frees it
-    total = w.truck_free * worth.left * (len(p.trucks) - len(loaded))
+    empty = len(p.trucks) - len(loaded)
+    reach = country_reach(state, edition)
+    total = 0.0
+    if empty:
+        # the best load the player could make now, at a share: so a border link near a
+        # depot, and the depot's road, are worth building before the truck is loaded
+        total = empty * (w.truck_free * worth.left
+                         + w.truck_option * _best_load(state, edition, pid, worth, reach))
     if not loaded:
         return total
-    reach = country_reach(state, edition)
     for truck in loaded:
         # waiting for a border link to be built; once one is reached, its gain counts
         options = reach.get(truck.position, ())
@@ -169,6 +176,24 @@ def _trucks(state: State, edition: Edition, pid: str, worth: _Worth) -> float:
                                                     truck.goods, worth))
         total += best
     return total
+
+
+def _best_load(state: State, edition: Edition, pid: str, worth: _Worth,
+               reach: dict[str, tuple[tuple[str, int], ...]]) -> float:
+    w = worth.weights
+    best = 0.0
+    for depot in edition.depots.values():
+        options = reach.get(depot.id)
+        if not options or depot.opens_era > state.era:
+            continue
+        for goods in depot.goods:
+            if state.goods.get(goods, 0) <= 0:
+                continue
+            for country, steps in options:
+                chance = max(0.1, w.truck - w.truck_step * (steps - 1))
+                best = max(best, chance * delivery_gain(state, edition, pid, country, goods,
+                                                        worth))
+    return best
 
 
 def delivery_gain(state: State, edition: Edition, pid: str, country: str, goods: str,
