@@ -34,7 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sync-global", action="store_true",
                         help="Discord: sync slash commands globally (takes up to an hour)")
     args = parser.parse_args(argv)
-    config = settings()
+    from service.sharding import ShardSettingError
+
+    try:
+        config = settings()
+    except ShardSettingError as err:  # an operator's setting: one sentence, no traceback
+        print(f"bot.py: {err}", file=sys.stderr)
+        return 2
     # The command line wins over the environment and `.env`.
     if args.db:
         config = dataclasses.replace(config, db_path=args.db)

@@ -7,8 +7,10 @@ Layout, leaves first (a test keeps the imports free of circles):
 - `context`: the typed interaction (`Interaction`), its user, place and language, the
   game a command is about and the check that it is played here, the private reply, and
   `WidgetCog`, the base of a cog that registers the persistent buttons it posts.
-- `prompts`: a turn post's buttons and menus; a press reaches the turn cog through the
-  bot at run time (`AutobahnBot.turns`), so widgets import no flow.
+- `prompts`: a turn post's buttons and menus and the mover's Undo; a press reaches the
+  turn cog through the bot at run time (`AutobahnBot.turns`), so widgets import no flow.
+- `cards`: the turn card, one Components V2 message (text, board, prompt rows), and the
+  one edit that closes the previous card.
 - `posting`: the public turn message (`announce` takes one `Announcement`, made by
   `of_move`, `of_start`, `of_undo`, `of_turn_post`) and the guards after a commit.
 - `votes`: the one vote button (undo and abandon answers) and what an answer does.

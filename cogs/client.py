@@ -1,4 +1,7 @@
-"""The bot: a `commands.Bot` subclass with its dependencies injected (advanced_startup.py).
+"""The bot: a `commands.AutoShardedBot` subclass with its dependencies injected
+(advanced_startup.py). It connects the shards of `Settings.shards` (SHARD_COUNT,
+SHARD_IDS): unset, every shard in the number Discord recommends, so one process serves a
+bot of any size; set, several processes share the shards (README "Running at scale").
 
 Extensions load in `setup_hook`, the persistent dynamic buttons are registered there, the
 reminder loop starts there (never in `on_ready`, which runs again after every reconnect),
@@ -25,6 +28,7 @@ from cogs.reminders import ReminderLoop
 from cogs.settings import Settings
 from cogs.translator import CatalogueTranslator
 from service import GameService
+from service.leases import BACKUPS
 
 if TYPE_CHECKING:
     from cogs.turns import Turns
@@ -64,7 +68,7 @@ def intents() -> discord.Intents:
     return result
 
 
-class AutobahnBot(commands.Bot):
+class AutobahnBot(commands.AutoShardedBot):
     def __init__(
         self,
         *,
@@ -82,6 +86,10 @@ class AutobahnBot(commands.Bot):
             tree_cls=AutobahnTree,
             allowed_mentions=SAFE_MENTIONS,
             max_ratelimit_timeout=settings.max_ratelimit_timeout,
+            shard_count=settings.shards.count,
+            # discord.py's stub says list[int], its code takes None for "every shard".
+            shard_ids=list(settings.shards.ids) if settings.shards.ids is not None
+            else None,  # type: ignore[arg-type]
             **options,
         )
         self.service = service
@@ -94,6 +102,9 @@ class AutobahnBot(commands.Bot):
         # Games whose turn a command of this process is committing and posting right now
         # (cogs.posting.posting_live): the check for owed posts leaves them alone.
         self.live_posts: Counter[int] = Counter()
+        # Reminders a loop of this process is sending right now (two loops of one process
+        # share its lease; this keeps them from sending the same one).
+        self.sending_reminders: set[int] = set()
 
     @property
     def turns(self) -> Turns | None:
@@ -110,7 +121,8 @@ class AutobahnBot(commands.Bot):
         self.reminder_loop = ReminderLoop(self, interval=self.settings.reminder_poll_s)
         if self.settings.backup_dir:
             self.backup_loop = BackupLoop(self.service, self.settings.backup_dir,
-                                          self.settings.backup_every_s, self.settings.backup_keep)
+                                          self.settings.backup_every_s, self.settings.backup_keep,
+                                          lease=self.service.leases.lease(BACKUPS))
         if self.start_loops:
             self.reminder_loop.start()
             if self.backup_loop is not None:
@@ -131,6 +143,8 @@ class AutobahnBot(commands.Bot):
         for loop in (self.reminder_loop, self.backup_loop):
             if loop is not None:
                 await loop.stop()
+        # Stopped cleanly: the next process takes the once-only work over at once.
+        await self.service.leases.release_all()
         await super().close()
 
     async def on_ready(self) -> None:

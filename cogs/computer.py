@@ -1,25 +1,51 @@
 """Computer players on Discord (issue 16): `/game add-bot`, `/game replace`,
 `/game reclaim` and `/hint`, and the turns computers play posted like any turn.
 
+`/game replace` by the host (or by the stalled player) hands the seat over at once; by
+anyone else it opens the remaining players' vote, posted with the one `VoteButton` (kind
+"seat"). The channel's stall notice carries `HandOverButton`, which does the same as
+`/game replace` for the seat the table waits for.
+
 The subcommands join the `/game` group of `cogs.games` when this extension loads (it loads
 after it), so the cog stays self-contained. A computer's move is committed by the service
 off the event loop; its turn post is then owed like any turn's, and posted here through
 the owed-post path (claimed first: posted once, and made good by the periodic check when a
-post fails).
+post fails). Computers play in the process whose command handed them the decision; the
+reminders lease holder catches up what a restart or a dead process left owed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.context import Interaction, begin, game_here, note, reply, service_of, user_id
-from cogs.i18n import t
+from cogs.context import (
+    Interaction,
+    WidgetCog,
+    begin,
+    bot_of,
+    check_place,
+    game_here,
+    game_name,
+    home_channel,
+    names,
+    note,
+    public_lang,
+    reply,
+    service_of,
+    user_id,
+)
+from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
+from cogs.prompts import guarded
+from cogs.votes import ANSWERS, VoteButton, close_vote_post, vote_view, voted_game
+from service import Game
+
+if TYPE_CHECKING:
+    from cogs.client import AutobahnBot
 
 log = logging.getLogger("autobahn.discord.computer")
 LEVELS = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "strong")]
@@ -44,11 +70,98 @@ async def replace(interaction: Interaction, player: discord.Member,
                   level: str = "normal") -> None:
     await begin(interaction)
     game = await game_here(interaction)
-    lang = note(interaction, game)
-    service = service_of(interaction)
-    game = await service.replace(game.id, user_id(interaction), str(player.id), level)
-    await reply(interaction, t("computer.replaced", lang, level=t(f"computer.level.{level}",
-                               lang), player=service.name(game, str(player.id)), game=game.id))
+    note(interaction, game)
+    result = await service_of(interaction).replace(game.id, user_id(interaction),
+                                                   str(player.id), level)
+    await present_replace(interaction, game, result)
+
+
+async def present_replace(interaction: Interaction, game: Game, result: Any) -> None:
+    """What `/game replace`, the stall notice's button or a vote answer did: the seat
+    handed over (told to the table), a vote opened (posted with its buttons, those it
+    waits for mentioned), refused, or still waiting."""
+    lang, public = interaction.extras.get("lang", "en"), public_lang(game)
+    known = names(result.game)
+    who = Safe(clean(known.get(result.player, result.player), 40))  # named, not pinged
+    level = t(f"computer.level.{result.level}", public)
+    channel = home_channel(bot_of(interaction), game)
+    if result.replaced or result.refused:
+        await close_vote_post(interaction)
+    if result.replaced:
+        said = t("computer.replaced", public, level=level, player=who, game=game_name(game))
+        await channel.send(said, allowed_mentions=NO_MENTIONS)
+        await reply(interaction, t("discord.vote_recorded", lang) if result.request else said)
+        return
+    if result.refused:
+        await channel.send(t("computer.vote_refused", public, player=who, game=game_name(game)),
+                           allowed_mentions=NO_MENTIONS)
+        await reply(interaction, t("discord.vote_recorded", lang))
+        return
+    await reply(interaction, t("computer.vote", lang, player=who, needed=result.needed,
+                               yes=Safe(", ".join(clean(known.get(p, p), 40)
+                                                  for p in result.yes)),
+                               waiting=list(result.waiting)))
+    if result.opened and result.request is not None:
+        view = vote_view("seat", game.id, result.request, t("discord.replace_yes", public),
+                         t("discord.replace_no", public))
+        asker = Safe(clean(known.get(result.by, result.by), 40))
+        posted = await channel.send(
+            t("discord.replace_request", public, by=asker, player=who, level=level,
+              game=game_name(game), needed=result.needed, waiting=list(result.waiting)),
+            view=view, allowed_mentions=SAFE_MENTIONS)
+        await service_of(interaction).remember_vote_post(
+            game.id, result.request, posted.channel.id, posted.id)
+
+
+async def answer_replace(interaction: Interaction, game_id: int, request: int,
+                         accept: bool) -> None:
+    """A press on a button of a seat vote."""
+    game, _ = await voted_game(interaction, game_id)
+    result = await service_of(interaction).vote_replace(game_id, user_id(interaction),
+                                                        accept, request=request)
+    await present_replace(interaction, game, result)
+
+
+ANSWERS["seat"] = answer_replace
+
+
+class HandOverButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=r"ab:cpu:(?P<game>\d{1,12}):(?P<player>\d{1,21})"):
+    """On the stall notice: hand the seat the table waits for to a computer — at once for
+    the host, else the vote of the remaining players (as `/game replace`)."""
+
+    def __init__(self, game_id: int, player: str, label: str = "") -> None:
+        self.game_id, self.player = game_id, player
+        super().__init__(discord.ui.Button(
+            label=(label or "🤖")[:80], style=discord.ButtonStyle.secondary, emoji="🤖",
+            custom_id=f"ab:cpu:{game_id}:{player}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> HandOverButton:
+        return cls(int(match["game"]), match["player"], getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: Interaction) -> None:
+        await begin(interaction)
+        service = service_of(interaction)
+        game = await service.game(self.game_id)
+        note(interaction, game)
+        check_place(interaction, game)
+        result = await service.replace(game.id, user_id(interaction), self.player)
+        await present_replace(interaction, game, result)
+
+
+def handover_view(game: Game, player: str | None) -> discord.ui.View | None:
+    """The stall notice's button for `player`'s seat (None: no seat a computer could take)."""
+    if player is None or not player.isdigit() or player not in game.player_ids:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandOverButton(game.id, player, t("discord.hand_over", public_lang(game))))
+    return view
 
 
 @app_commands.command(name="reclaim", description="Take your seat back from the computer")
@@ -62,12 +175,11 @@ async def reclaim(interaction: Interaction) -> None:
                                player=service.name(game, user_id(interaction)), game=game.id))
 
 
-class Computers(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        self._resume: asyncio.Task[None] | None = None
+class Computers(WidgetCog):
+    widgets = (VoteButton, HandOverButton)
 
     async def cog_load(self) -> None:
+        await super().cog_load()
         games = self.bot.get_cog("Games")
         group = getattr(games, "app_command", None)
         if isinstance(group, app_commands.Group):
@@ -77,22 +189,13 @@ class Computers(commands.Cog):
                 if group.get_command(command.name) is None:
                     group.add_command(command)
         service: Any = self.bot.service  # type: ignore[attr-defined]
+        # A decision owed after a restart (or left by a process that died) is made by
+        # the reminders lease holder's loop (ReminderLoop.catch_up), once it can post.
         service.on_computer_move(self._posted)
-        self._resume = asyncio.create_task(self._resume_owed())
 
     async def cog_unload(self) -> None:
-        if self._resume is not None:
-            self._resume.cancel()
+        await super().cog_unload()
         self.bot.service.stop_computers()  # type: ignore[attr-defined]
-
-    async def _resume_owed(self) -> None:
-        """A computer's decision owed after a restart is made once (guarded by the game's
-        version in the service), once the bot can post its turn."""
-        await self.bot.wait_until_ready()
-        try:
-            await self.bot.service.resume_computers()  # type: ignore[attr-defined]
-        except Exception:
-            log.exception("could not resume the computer players")
 
     async def _posted(self, result: Any) -> None:
         from cogs.turn_posts import post_turn
@@ -114,5 +217,5 @@ class Computers(commands.Cog):
         await reply(interaction, t(found.reason, lang, **found.reason.params))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AutobahnBot) -> None:
     await bot.add_cog(Computers(bot))

@@ -14,7 +14,9 @@ from discord.ext import commands
 
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, clean, lang_of
+from locales import translate
 from service import Game, GameService, Place
+from service.computer import computer_level, computer_seats
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -77,6 +79,18 @@ async def begin(interaction: Interaction, *, ephemeral: bool = True) -> None:
 def names(game: Game) -> dict[str, str]:
     """Display names by player id."""
     return {p.user_id: p.display_name for p in game.players}
+
+
+def to_move(game: Game, player: str | None, lang: str) -> str | None:
+    """Who decides next, as a public post names them: a human playing their own seat by
+    id (a mention); a seat a computer plays by its name, never pinged — the computer
+    moves, and a stalled human whose seat it took is not called to play."""
+    if player is None or computer_level(game.settings, player) is None:
+        return player
+    name = clean(names(game).get(player, player), 40)
+    if player in computer_seats(game.settings):
+        return Safe(name)
+    return Safe(translate("computer.played_for", lang, player=name))
 
 
 def public_lang(game: Game) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from cogs.cards import CARD_FILE, TEXT_LIMIT, close_previous_card, turn_card
 from cogs.context import (
     Interaction,
     board_file,
@@ -23,10 +24,12 @@ from cogs.context import (
     names,
     public_lang,
     reply,
+    to_move,
 )
 from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
-from cogs.prompts import prompt_view
+from cogs.prompts import UndoButton, prompt_rows
 from service import ActResult, Game, GameService, StartResult, TurnPost, UndoResult
+from service.computer import computer_seats, replaced_seats
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -41,6 +44,11 @@ POST_ERRORS: tuple[type[BaseException], ...] = (
     asyncio.TimeoutError)
 
 
+# A turn card's text display: Discord allows 4000 characters over the whole card; the
+# rest is left for the image's description and the labels that count with it.
+CARD_TEXT = TEXT_LIMIT - 100
+
+
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """One public turn message: its text, its board, and the version it shows (the post
@@ -50,6 +58,17 @@ class Announcement:
     text: str
     board: bytes | None  # None: not drawn now; the game still owes the post
     next_player: str | None  # whose decision the buttons are for; None: no buttons
+    mover: str | None = None  # who just moved, offered Undo; None: no Undo button
+    shown: str | None = None  # whose board the card shows (the image's description)
+
+
+def undo_offer(game: Game, player: str | None, over: bool) -> str | None:
+    """The player a turn card offers Undo to: the seated human who just moved."""
+    if over or player is None or player not in game.player_ids:
+        return None
+    if player in computer_seats(game.settings) or player in replaced_seats(game.settings):
+        return None
+    return player
 
 
 def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
@@ -62,13 +81,14 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         tail = (t("game.finished", lang, winners=list(result.winners), scores=Safe(", ".join(
                     f"{clean(known.get(p, p), 40)} {s}" for p, s in (result.scores or {}).items())))
                 if result.over else
-                t("act.next", lang, player=result.next_player,
+                t("act.next", lang, player=to_move(game, result.next_player, lang),
                   decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
         # the notation stays in the head: what /act accepts, and what players copy
         head = f"**{game_name(game)}** · " + t("act.done", lang, player=known.get(
             result.player or "", result.player), action=result.notation)
-        body = join_lines([head, *(clean(line, 300) for line in told)], 1990 - len(tail))
-        return f"{body}\n{tail}"[:2000] if tail else body
+        body = join_lines([head, *(clean(line, 300) for line in told)],
+                          CARD_TEXT - 10 - len(tail))
+        return f"{body}\n{tail}"[:CARD_TEXT] if tail else body
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,
              player=known.get(result.player or "", result.player), action=result.notation)]
     # A solo game: the Autobot's turns, played right after this action.
@@ -82,9 +102,9 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
         lines.append(t("game.finished", lang, scores=scores,
                        winners=list(result.winners)))
     elif result.next_player:
-        lines.append(t("act.next", lang, player=result.next_player,
+        lines.append(t("act.next", lang, player=to_move(game, result.next_player, lang),
                        decision=t(f"decision.{result.decision}", lang)))
-    return "\n".join(lines)[:2000]
+    return "\n".join(lines)[:CARD_TEXT]
 
 
 def started_text(game: Game, first_player: str | None) -> str:
@@ -92,7 +112,8 @@ def started_text(game: Game, first_player: str | None) -> str:
     known = names(game)
     return f"**{game_name(game)}** · " + t(
         "game.started", public_lang(game), game=game_name(game),
-        players=[known.get(p, p) for p in game.player_ids], player=first_player)[:2000]
+        players=[known.get(p, p) for p in game.player_ids],
+        player=to_move(game, first_player, public_lang(game)))[:2000]
 
 
 async def of_move(service: GameService, game: Game, result: ActResult) -> Announcement:
@@ -104,12 +125,14 @@ async def of_move(service: GameService, game: Game, result: ActResult) -> Announ
         log.exception("could not tell the turn of game %s", game.id)
         story = ()
     return Announcement(result.version, turn_text(game, result, lang, story),
-                        result.board, result.next_player)
+                        result.board, result.next_player,
+                        undo_offer(game, result.player, result.over),
+                        result.next_player or next(iter(result.winners), None))
 
 
 def of_start(started: StartResult) -> Announcement:
     return Announcement(started.game.version, started_text(started.game, started.first_player),
-                        started.board, started.first_player)
+                        started.board, started.first_player, shown=started.first_player)
 
 
 def of_undo(game: Game, result: UndoResult) -> Announcement:
@@ -117,10 +140,10 @@ def of_undo(game: Game, result: UndoResult) -> Announcement:
     text = t("undo.done", lang, player=names(game).get(result.by, result.by),
              count=len(result.removed), actions=list(result.removed))
     if result.next_player:
-        text += "\n" + t("act.next", lang, player=result.next_player,
+        text += "\n" + t("act.next", lang, player=to_move(game, result.next_player, lang),
                          decision=t(f"decision.{result.decision}", lang))
     return Announcement(result.version, f"**{game_name(game)}** · {text}", result.board,
-                        result.next_player)
+                        result.next_player, shown=result.next_player)
 
 
 def of_turn_post(post: TurnPost) -> Announcement:
@@ -129,12 +152,16 @@ def of_turn_post(post: TurnPost) -> Announcement:
         text = started_text(post.game, post.next_player)
     else:
         text = turn_text(post.game, post, public_lang(post.game))
-    return Announcement(post.version, text, post.board, post.next_player)
+    return Announcement(post.version, text, post.board, post.next_player,
+                        undo_offer(post.game, post.player, post.over),
+                        post.next_player or next(iter(post.winners), None))
 
 
 async def announce(bot: AutobahnBot, game_id: int,
                    announcement: Announcement) -> discord.Message | None:
-    """The one public message of a turn: summary, board, and the next player's prompt.
+    """The one public message of a turn, a turn card (cogs.cards): the turn told, the
+    board, the next player's prompt and the mover's Undo. The previous card loses its
+    buttons first, with one edit.
 
     None when it did not go out (the game still owes it; the owed-post check sends it):
     without a board, or when Discord could not be reached."""
@@ -142,21 +169,34 @@ async def announce(bot: AutobahnBot, game_id: int,
         return None  # a turn post without its board would pay what the game owes
     service = bot.service
     game = (await service.view(game_id)).game
-    kwargs: dict[str, Any] = {"allowed_mentions": SAFE_MENTIONS,
-                              "file": board_file(announcement.board)}
-    if announcement.next_player and game.version == announcement.version:
-        lang = public_lang(game)
+    lang = public_lang(game)
+    rows: list[list[discord.ui.Item[Any]]] = []
+    current = game.version == announcement.version
+    # Buttons only for a human playing their own seat: a computer's seat is not pressed.
+    if (announcement.next_player and current
+            and to_move(game, announcement.next_player, "en") == announcement.next_player):
         legal = await service.labelled(game_id, lang=lang)
         # The list belongs to legal.version: buttons of a later board would be wrong here.
-        view = prompt_view(game_id, legal.version, legal.actions, legal.labels, lang)
-        if view is not None and legal.version == announcement.version:
-            kwargs["view"] = view
+        current = legal.version == announcement.version
+        if current:
+            rows = prompt_rows(game_id, legal.version, legal.actions, legal.labels, lang)
+    if announcement.mover and current:
+        rows.append([UndoButton(game_id, announcement.version, announcement.mover,
+                                t("discord.undo_button", lang))])
+    known = names(game)
+    shown = known.get(announcement.shown or "", announcement.shown or "")
+    view = turn_card(announcement.text, rows,
+                     t("discord.card_board", lang, game=game_name(game), player=shown))
+    # Before the send: if the send fails, the game still owes its post, and the retry
+    # finds this card closed already (it is edited once).
+    await close_previous_card(bot, game, POST_ERRORS)
     try:
         # The nonce names this post: if a crash lost our record of a send Discord did
         # make, the repeat is answered with that message instead of a second one
         # (discord.py sends it with enforce_nonce; Discord keeps nonces a few minutes).
         message = await home_channel(bot, game).send(
-            announcement.text, nonce=turn_nonce(game_id, announcement.version), **kwargs)
+            view=view, file=board_file(announcement.board, CARD_FILE),
+            nonce=turn_nonce(game_id, announcement.version), allowed_mentions=SAFE_MENTIONS)
     except POST_ERRORS:
         # The move is committed; a lost post must not look like a failed move. The game
         # still owes this post, so the reminder loop's next check sends it.

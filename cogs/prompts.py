@@ -106,40 +106,83 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await guarded(interaction, press(interaction, self.game_id, index, self.version))
 
 
-def prompt_view(game_id: int, version: int, legal: Sequence[str],
-                labels: Sequence[str] = (), lang: str = "en") -> discord.ui.View | None:
-    """Buttons and menus for the likely choices of the pending decision.
+async def undo_press(interaction: Interaction, game_id: int, version: int, mover: str) -> None:
+    turns = interaction.client.turns
+    if turns is None:
+        raise RuntimeError("the turn cog is not loaded")
+    await turns.press_undo(interaction, game_id, version, mover)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"ab:back:(?P<game>\d{1,12}):(?P<version>\d{1,9}):(?P<mover>[\w-]{1,40})"):
+    """Undo on a turn card, for the player who just moved: `/undo` by button. The custom id
+    names the move's player and the version it was posted at, so another player's press
+    and a press after the board changed are answered without touching the game."""
+
+    def __init__(self, game_id: int, version: int, mover: str, label: str = "") -> None:
+        self.game_id, self.version, self.mover = game_id, version, mover
+        super().__init__(discord.ui.Button(
+            label=(label or "Undo")[:80], style=discord.ButtonStyle.danger,
+            custom_id=f"ab:back:{game_id}:{version}:{mover}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]), match["mover"],
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, undo_press(interaction, self.game_id, self.version,
+                                              self.mover))
+
+
+def prompt_rows(game_id: int, version: int, legal: Sequence[str],
+                labels: Sequence[str] = (), lang: str = "en") -> list[list[discord.ui.Item[Any]]]:
+    """Buttons and menus for the likely choices of the pending decision, row by row.
 
     Few choices: a button each. Many: one-word actions as buttons, then one menu per kind
     (the most common kinds first), each with its first 25 choices; /act offers the rest.
     """
     if not legal:
-        return None
+        return []
     # what a player reads: the board's names (service.labels) when given, else notation
     shown = list(labels) if len(labels) == len(legal) else list(legal)
-    view = discord.ui.View(timeout=None)
     if len(legal) <= MAX_BUTTONS:
-        for index, notation in enumerate(legal):
-            style = (discord.ButtonStyle.secondary if kind_of(notation) == "pass"
-                     else discord.ButtonStyle.primary)
-            view.add_item(ActButton(game_id, version, index, fit(shown[index], 80), style))
-        return view
+        return [[ActButton(game_id, version, index, fit(shown[index], 80),
+                           discord.ButtonStyle.secondary if kind_of(notation) == "pass"
+                           else discord.ButtonStyle.primary)
+                 for index, notation in enumerate(legal)]]
     groups: dict[str, list[tuple[int, str]]] = {}
-    buttons = 0
+    buttons: list[discord.ui.Item[Any]] = []
     for index, notation in enumerate(legal):
         kind = kind_of(notation)
-        if kind in BUTTON_KINDS and buttons < MAX_BUTTONS:
-            view.add_item(ActButton(game_id, version, index, fit(shown[index], 80)))
-            buttons += 1
+        if kind in BUTTON_KINDS and len(buttons) < MAX_BUTTONS:
+            buttons.append(ActButton(game_id, version, index, fit(shown[index], 80)))
         else:
             groups.setdefault(kind, []).append((index, notation))
+    rows: list[list[discord.ui.Item[Any]]] = [buttons] if buttons else []
     ordered = sorted(groups, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
-    for row, kind in enumerate(ordered[:MAX_SELECTS], start=1):
+    for kind in ordered[:MAX_SELECTS]:
         options = [discord.SelectOption(label=fit(shown[i], 100), value=str(i))
                    for i, _ in groups[kind][:SELECT_OPTIONS]]
-        select = ActSelect(game_id, version, kind, options,
-                           fit(f"{translate(f'label.group.{kind}', lang)} "
-                               f"({len(groups[kind])})", 150))
-        select.item.row = row
-        view.add_item(select)
+        rows.append([ActSelect(game_id, version, kind, options,
+                               fit(f"{translate(f'label.group.{kind}', lang)} "
+                                   f"({len(groups[kind])})", 150))])
+    return rows
+
+
+def prompt_view(game_id: int, version: int, legal: Sequence[str],
+                labels: Sequence[str] = (), lang: str = "en") -> discord.ui.View | None:
+    """The prompt as a classic message's view (the private prompt within a turn): the
+    buttons on the first row, each menu on a row of its own."""
+    rows = prompt_rows(game_id, version, legal, labels, lang)
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    first_menu = 1 if any(isinstance(i, ActButton) for i in rows[0]) else 0
+    for number, row in enumerate(rows):
+        for item in row:
+            if isinstance(item, ActSelect):
+                item.item.row = number + 1 - first_menu
+            view.add_item(item)
     return view

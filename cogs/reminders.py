@@ -1,18 +1,25 @@
 """Reminders: the loop that sends what is due, and `/remind` for each player's settings.
 
-Ordering guarantee (DESIGN §7, "overdue reminders go out once, never twice"): for each due
-reminder the loop first *claims* it — `service.claim_reminder` marks it sent and schedules
-its follow-up (the next repeat or the stall notice) in one store transaction, and returns
-True only to the one caller that claimed it — and only then sends. A crash between claim
-and send loses that one ping (at most once); it can never double it, not after a restart
-and not with two loops racing. Send-then-mark would do the opposite, and a double ping per
-restart is the worse failure for a game that runs over weeks. A completed turn replaces the
-game's pending reminders in the move's own transaction, so a reminder for a turn already
-played is never due. Quiet hours and vacation are applied twice by the service: when a
-reminder is scheduled, and again when it is claimed, with the player's settings as they
-are then (a vacation begun after the hand-off holds it back: the claim moves it to the end
-of the vacation and returns False, so nothing is sent). The loop only asks "what is due
-now" with the bot's injected clock.
+The loop does the work that must happen once however many bot processes run: owed turn
+posts, the computer players' catch-up, reminders and pruning. Each iteration runs only in
+the process holding the reminders lease (service/leases.py), renewed before every
+reminder it sends; another process's loop idles until the holder dies and the lease
+expires, then takes it over.
+
+Ordering guarantee (DESIGN §7, "overdue reminders go out once, never twice, and none is
+lost"): for each due reminder the loop asks the service whether it may go out now
+(`may_send_reminder`: vacation and quiet hours applied again with the player's settings as
+they are now, which defers it and says no), sends it with a nonce naming the reminder,
+and then marks it sent (`mark_reminder_sent`, which schedules its follow-up, the next
+repeat or the stall notice, in the same transaction, for the one caller that marked it).
+A process that dies before the mark leaves the reminder unsent and due: the next lease
+holder sends it. If the dead one had sent it already, the repeat carries the same nonce
+and Discord answers with the first message instead of a second (Discord keeps nonces a
+few minutes, longer than a lease takes to pass on). Two loops of one process share its
+lease and skip a reminder the other is sending (`AutobahnBot.sending_reminders`). A
+completed turn replaces the game's pending reminders in the move's own transaction, so a
+reminder for a turn already played is never due. The loop only asks "what is due now"
+with the bot's injected clock.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.computer import handover_view
 from cogs.context import (
     Interaction,
     WidgetCog,
@@ -49,6 +57,7 @@ from cogs.loops import BackgroundLoop
 from cogs.turn_posts import post_owed_turns
 from locales import Phrase
 from service import Game, Reminder, ReminderSettings
+from service.leases import REMINDERS, Lease
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -63,28 +72,59 @@ class ReminderLoop(BackgroundLoop):
     name = "autobahn-reminders"
 
     prune_every_s = 3600.0  # processed interaction ids are forgotten once an hour
+    catch_up_every_s = 15.0  # how often the holder looks for computers' decisions left owed
+    computer_idle_s = 60.0  # unchanged this long: no process is thinking about it any more
 
     def __init__(self, bot: AutobahnBot, interval: float = 30.0) -> None:
         super().__init__()
         self.bot = bot
         self.interval = interval
         self._next_prune = 0.0
+        self._next_catch_up = 0.0
+        self._holding = False  # held at the last iteration: taking it over catches up all
+
+    @property
+    def lease(self) -> Lease:
+        return self.bot.service.leases.lease(REMINDERS)
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         while True:
-            # First the turn messages a crash or a failed send left owed (the first
-            # iteration is the start-up check; see cogs.turn_posts), then the reminders,
-            # which link to those posts.
-            for step, what in ((self.post_owed, "turn post check"), (self.tick, "reminder"),
-                               (self.maintain, "maintenance")):
-                try:
-                    await step()
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("%s iteration failed; the loop goes on", what)
+            await self.iteration()
             await asyncio.sleep(self.interval)
+
+    async def iteration(self) -> bool:
+        """One round of the once-only work if this process holds the lease (taking or
+        renewing it); returns whether it did. First the turn messages a crash or a failed
+        send left owed (the first round is the start-up check; see cogs.turn_posts), then
+        the computers' decisions a dead process left, then the reminders, which link to
+        those posts."""
+        if not await self.lease.hold():
+            self._holding = False
+            return False
+        taken_over, self._holding = not self._holding, True
+        for step, what in ((self.post_owed, "turn post check"),
+                           (lambda: self.catch_up(everything=taken_over), "computer catch-up"),
+                           (self.tick, "reminder"), (self.maintain, "maintenance")):
+            try:
+                await step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("%s iteration failed; the loop goes on", what)
+        return True
+
+    async def catch_up(self, *, everything: bool = False) -> int:
+        """Play the computers' decisions owed in games no process is driving: all of them
+        when this process just took the lease (a start, or a holder that died), else
+        those unchanged for `computer_idle_s` (another process may be thinking about a
+        fresher one; a decision thought twice is still applied once)."""
+        now = self.bot.clock()
+        if not everything and now < self._next_catch_up:
+            return 0
+        self._next_catch_up = now + self.catch_up_every_s
+        return await self.bot.service.resume_computers(
+            None if everything else self.computer_idle_s)
 
     async def post_owed(self) -> int:
         return await post_owed_turns(self.bot)
@@ -104,12 +144,16 @@ class ReminderLoop(BackgroundLoop):
     async def tick(self) -> int:
         """Send everything due at the bot's clock; returns how many went out."""
         service = self.bot.service
+        sending = self.bot.sending_reminders
         sent = 0
         for reminder in await service.due_reminders(self.bot.clock()):
-            if reminder.game_id in self.bot.live_posts:
+            if reminder.game_id in self.bot.live_posts or reminder.id in sending:
                 # Its turn post is being made right now: the ping links to that post, so it
                 # waits for the next tick rather than link to the bare channel.
                 continue
+            if not await self.lease.hold():
+                break  # lost the lease (a pause past its expiry): the new holder goes on
+            sending.add(reminder.id)
             try:
                 if await self.deliver(reminder):
                     sent += 1
@@ -117,6 +161,8 @@ class ReminderLoop(BackgroundLoop):
                 log.exception("reminder %s of game %s failed; tried again later",
                               reminder.id, reminder.game_id)
                 await self._set_aside(reminder)
+            finally:
+                sending.discard(reminder.id)
         return sent
 
     async def _set_aside(self, reminder: Reminder) -> None:
@@ -128,19 +174,22 @@ class ReminderLoop(BackgroundLoop):
             log.exception("reminder %s could not be set aside", reminder.id)
 
     async def deliver(self, reminder: Reminder) -> bool:
+        """Send one due reminder and mark it sent (see the module docstring); True when
+        this call sent and marked it."""
         service = self.bot.service
         game = (await service.view(reminder.game_id)).game
-        # Claim first (re-checks vacation and quiet hours, marks it sent, schedules the
-        # follow-up): see the module docstring. False: another loop had it, or it waits.
-        if not await service.claim_reminder(reminder):
-            return False
+        if not await service.may_send_reminder(reminder):
+            return False  # deferred (vacation, quiet hours) or a computer holds the seat
         lang = public_lang(game)
         link = board_link(game)
+        nonce = reminder_nonce(reminder)
         if reminder.kind == "stalled":
             text = t("reminder.stalled", lang, game=game_name(game), player=reminder.user_id,
                      count=reminder.attempt)
-            await self._to_channel(game, f"{text}\n{link}")
-            return True
+            # The table may hand the stalled seat to a computer from here (cogs.computer).
+            await self._to_channel(game, f"{text}\n{link}", nonce,
+                                   view=handover_view(game, reminder.user_id))
+            return await service.mark_reminder_sent(reminder)
         if reminder.user_id is None:  # the store gives every turn reminder its player
             raise ValueError(f"turn reminder {reminder.id} without a player")
         text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
@@ -151,15 +200,27 @@ class ReminderLoop(BackgroundLoop):
         if settings.delivery == "dm":
             try:
                 dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
-                await dm.send(f"{text}\n{link}", allowed_mentions=SAFE_MENTIONS)
-                return True
+                await dm.send(f"{text}\n{link}"[:2000], allowed_mentions=SAFE_MENTIONS,
+                              nonce=nonce)
+                return await service.mark_reminder_sent(reminder)
             except (discord.HTTPException, ValueError):
                 log.info("DM to %s refused; reminding in the channel", reminder.user_id)
-        await self._to_channel(game, f"{text}\n{link}")
-        return True
+        await self._to_channel(game, f"{text}\n{link}", nonce)
+        return await service.mark_reminder_sent(reminder)
 
-    async def _to_channel(self, game: Game, text: str) -> None:
-        await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS)
+    async def _to_channel(self, game: Game, text: str, nonce: str,
+                          view: discord.ui.View | None = None) -> None:
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS,
+                                                nonce=nonce, **extra)
+
+
+def reminder_nonce(reminder: Reminder) -> str:
+    """Names the message of one reminder: a repeat of its send is the same message. The
+    row's creation time is part of it because SQLite may give a deleted row's id to a
+    later reminder, which must not be taken for the earlier one's repeat."""
+    stamp = int(reminder.created_at * 1000) % 10**9
+    return f"remind-{reminder.id}.{stamp}"[:25]  # Discord allows 25 characters
 
 
 def minutes(text: str | None) -> int | None:

@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import logging
 import signal
+import socket
 from typing import Any
 
 import aiohttp
@@ -87,7 +88,19 @@ async def build_service(settings: Settings) -> tuple[Any, Any]:
     from service import GameService, GameStore
 
     store = await GameStore.open(settings.db_path)
-    return GameService(store), store
+    # A turn is posted as a card a phone reads (cogs.cards); /board view:full stays.
+    return GameService(store, turn_view="card", lease_owner=lease_owner(settings),
+                       lease_ttl_s=settings.lease_ttl_s), store
+
+
+def lease_owner(settings: Settings) -> str:
+    """This process's name on its leases: the host and the shards it connects. A process
+    restarted with the same shards (a service manager's restart after a crash) is the
+    same owner, so it takes its once-only work back at once instead of waiting for its
+    own lease to expire; processes with other shards are other owners."""
+    shards = settings.shards
+    which = "all" if shards.ids is None else ",".join(map(str, shards.ids))
+    return f"{socket.gethostname()[:60]}/shards {which} of {shards.count or 'auto'}"
 
 
 def stop_on_sigterm(loop: asyncio.AbstractEventLoop, bot: discord.Client) -> None:

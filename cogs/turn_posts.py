@@ -12,7 +12,9 @@ at once only one gets it), then sent with a nonce naming the game and version (a
 whose record a crash lost is answered by Discord with the first message, not a second),
 then recorded. A claim whose post failed lapses after its lease and is tried again: a
 back-off, not a loop hammering a channel that refuses us. Games with a live post under
-way in this process are left to it (`AutobahnBot.live_posts`).
+way in this process are left to it (`AutobahnBot.live_posts`). Only the process holding
+the reminders lease runs this check (cogs.reminders); with several processes it also
+posts what the other shards' games owe (`owed_here`).
 
 Why after READY and not in `setup_hook`: posting needs the guild list (a game of a server
 the bot has left is not ours to post, and the console's games have no server), and
@@ -34,16 +36,14 @@ if TYPE_CHECKING:
     from cogs.client import AutobahnBot
 
 log = logging.getLogger("autobahn.discord.posts")
+OTHER_SHARD_GRACE_S = 10.0
 
 
 async def post_owed_turns(bot: AutobahnBot) -> int:
     """Post every turn message owed in the bot's guilds; returns how many went out."""
-    guilds = [g.id for g in bot.guilds if not g.unavailable]
-    if not guilds:
-        return 0
     service = bot.service
     posted = 0
-    for game in await service.unposted_turns(guilds):
+    for game in await owed_here(bot):
         if game.id in bot.live_posts:
             continue  # a command of this process is posting it right now
         try:
@@ -56,6 +56,23 @@ async def post_owed_turns(bot: AutobahnBot) -> int:
     if posted:
         log.info("posted %d owed turn message(s)", posted)
     return posted
+
+
+async def owed_here(bot: AutobahnBot) -> list[Game]:
+    """The owed posts this process makes. Connecting every shard, those of the guilds it
+    is in. Connecting some (several processes, one lease holder), also those of the other
+    shards' guilds, which it cannot see but reaches by REST: a process that died owes
+    them. Those wait `OTHER_SHARD_GRACE_S` after their move, the time the live post of the
+    process that made the move takes; if both still send, the post's nonce makes it one
+    message."""
+    cached = {g.id for g in bot.guilds if not g.unavailable}
+    shards = bot.settings.shards
+    if shards.all_shards:
+        return await bot.service.unposted_turns(cached) if cached else []
+    settled = bot.clock() - OTHER_SHARD_GRACE_S
+    return [game for game in await bot.service.unposted_turns(None)
+            if game.guild_id and (game.guild_id in cached or (
+                not shards.owns(game.guild_id) and game.updated_at <= settled))]
 
 
 async def post_turn(bot: AutobahnBot, game: Game) -> bool:

@@ -39,9 +39,9 @@ from cogs.posting import (
     post_commit,
     posting_live,
 )
-from cogs.prompts import ActButton, ActSelect, prompt_view
+from cogs.prompts import ActButton, ActSelect, UndoButton, prompt_view
 from cogs.votes import VoteButton, vote_view
-from service import ActResult, Game, UnknownActionError
+from service import ActResult, Game, GameService, UnknownActionError
 from service.errors import ConsentRequired
 from service.labels import fit, ranked
 
@@ -177,7 +177,7 @@ def turn_command(name: str, description: str,
 
 @app_commands.guild_only()
 class Turns(WidgetCog):
-    widgets = (ActButton, ActSelect, VoteButton)
+    widgets = (ActButton, ActSelect, UndoButton, VoteButton)
 
     # One definition for the turn commands, one line each: name, description, the kinds
     # its autocomplete offers (`/act`: every legal action; None: a one-word action).
@@ -200,36 +200,53 @@ class Turns(WidgetCog):
         """A prompt button or menu of `cogs.prompts` was used."""
         await perform_act(interaction, game_id, index=index, version=version)
 
+    async def press_undo(self, interaction: Interaction, game_id: int, version: int,
+                         mover: str) -> None:
+        """The Undo button of a turn card (`cogs.prompts.UndoButton`) was pressed."""
+        found, lang = await game_to_change(interaction, game_id)
+        if version != found.version:
+            raise CogError("discord.stale_button", game=found.id)
+        if user_id(interaction) != mover:
+            raise CogError("discord.undo_not_yours", player=names(found).get(mover, mover))
+        await perform_undo(self.bot, interaction, found, lang, expected_version=version)
+
     @app_commands.command(name="undo", description="Take back your last action (others may vote)")
     @app_commands.describe(force="Host only: carry out the undo without a vote", game=GAME_DESC)
     async def undo(self, interaction: Interaction, force: bool = False,
                    game: GameOption = None) -> None:
-        service = service_of(interaction)
         found, lang = await game_to_change(interaction, game)
-        try:
-            with posting_live(self.bot, found.id):
-                result = await service.undo(found.id, user_id(interaction), force=force,
-                                            interaction_id=str(interaction.id))
-                done = t("undo.done", lang, player=interaction.user.display_name,
-                         count=len(result.removed), actions=list(result.removed))
-                async with post_commit(interaction, found.id, done):
-                    await reply(interaction, done)
-                    await announce(self.bot, found.id, of_undo(found, result))
-            await close_decided_votes(self.bot, found.id)
-        except ConsentRequired as error:
-            # Consent needed: the request is recorded; the others vote with buttons.
-            params = error.params
-            await reply(interaction, t("discord.consent_required", lang, **params))
-            # Those who must answer are mentioned; the asker is named, not pinged.
-            public = public_lang(found)
-            text = t("discord.undo_request", public,
-                     asker=interaction.user.display_name, count=params.get("count", 1),
-                     waiting=list(params.get("waiting", ())))
-            request = int(params["request"])
-            posted = await home_channel(self.bot, found).send(text, view=vote_view(
-                "undo", found.id, request, t("discord.undo_yes", public),
-                t("discord.undo_no", public)), allowed_mentions=SAFE_MENTIONS)
-            await service.remember_vote_post(found.id, request, posted.channel.id, posted.id)
+        await perform_undo(self.bot, interaction, found, lang, force=force)
+
+
+async def perform_undo(bot: AutobahnBot, interaction: Interaction, found: Game, lang: str, *,
+                       force: bool = False, expected_version: int | None = None) -> None:
+    """`/undo` and the turn card's Undo: the service's undo rules, its vote when needed."""
+    service: GameService = bot.service
+    try:
+        with posting_live(bot, found.id):
+            result = await service.undo(found.id, user_id(interaction), force=force,
+                                        expected_version=expected_version,
+                                        interaction_id=str(interaction.id))
+            done = t("undo.done", lang, player=interaction.user.display_name,
+                     count=len(result.removed), actions=list(result.removed))
+            async with post_commit(interaction, found.id, done):
+                await reply(interaction, done)
+                await announce(bot, found.id, of_undo(found, result))
+        await close_decided_votes(bot, found.id)
+    except ConsentRequired as error:
+        # Consent needed: the request is recorded; the others vote with buttons.
+        params = error.params
+        await reply(interaction, t("discord.consent_required", lang, **params))
+        # Those who must answer are mentioned; the asker is named, not pinged.
+        public = public_lang(found)
+        text = t("discord.undo_request", public,
+                 asker=interaction.user.display_name, count=params.get("count", 1),
+                 waiting=list(params.get("waiting", ())))
+        request = int(params["request"])
+        posted = await home_channel(bot, found).send(text, view=vote_view(
+            "undo", found.id, request, t("discord.undo_yes", public),
+            t("discord.undo_no", public)), allowed_mentions=SAFE_MENTIONS)
+        await service.remember_vote_post(found.id, request, posted.channel.id, posted.id)
 
 
 async def setup(bot: AutobahnBot) -> None:

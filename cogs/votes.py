@@ -1,13 +1,16 @@
-"""Votes of the table: the one vote button (an undo or an abandon request), what an answer
-did, and the buttons of a decided vote taken off its post.
+"""Votes of the table: the one vote button (an undo or an abandon request, a seat handed
+to a computer), what an answer did, and the buttons of a decided vote taken off its post.
 
-The turn cog posts undo votes and the game cog abandon votes; both register `VoteButton`.
+The turn cog posts undo votes, the game cog abandon votes and the computer cog seat votes;
+each registers `VoteButton`. A press reaches the answer of its kind through `ANSWERS`
+(the computer cog adds "seat" there, so this module imports no feature cog).
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import discord
@@ -33,17 +36,21 @@ from cogs.prompts import guarded
 from service import AbandonResult, Game, UndoResult
 
 log = logging.getLogger("autobahn.discord")
-VoteKind = Literal["undo", "quit"]
+VoteKind = Literal["undo", "quit", "seat"]
 # The accepting button's style per vote: an abandon ends the game, so its yes is red.
-YES_STYLE = {"undo": discord.ButtonStyle.success, "quit": discord.ButtonStyle.danger}
-NO_STYLE = {"undo": discord.ButtonStyle.danger, "quit": discord.ButtonStyle.secondary}
+YES_STYLE = {"undo": discord.ButtonStyle.success, "quit": discord.ButtonStyle.danger,
+             "seat": discord.ButtonStyle.primary}
+NO_STYLE = {"undo": discord.ButtonStyle.danger, "quit": discord.ButtonStyle.secondary,
+            "seat": discord.ButtonStyle.secondary}
+Answer = Callable[[Any, int, int, bool], Coroutine[Any, Any, None]]
+ANSWERS: dict[str, Answer] = {}  # kind -> what a press does; filled below and by cogs
 
 
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"ab:(?P<kind>undo|quit):(?P<game>\d{1,12}):(?P<request>\d{1,12}):"
+                 template=r"ab:(?P<kind>undo|quit|seat):(?P<game>\d{1,12}):(?P<request>\d{1,12}):"
                           r"(?P<answer>yes|no)"):
-    """An answer to an undo request (`undo`) or to a vote on abandoning the game (`quit`);
-    `request` is the request's event id."""
+    """An answer to an undo request (`undo`), to a vote on abandoning the game (`quit`) or
+    on handing a stalled seat to a computer (`seat`); `request` is the request's event id."""
 
     def __init__(self, kind: VoteKind, game_id: int, request: int, accept: bool,
                  label: str = "") -> None:
@@ -57,12 +64,13 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> VoteButton:
-        kind: VoteKind = "undo" if match["kind"] == "undo" else "quit"
+        kinds: dict[str, VoteKind] = {"undo": "undo", "quit": "quit", "seat": "seat"}
+        kind = kinds[match["kind"]]
         return cls(kind, int(match["game"]), int(match["request"]), match["answer"] == "yes",
                    getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        answer = answer_undo if self.kind == "undo" else answer_abandon
+        answer = ANSWERS.get(self.kind, answer_abandon)
         await guarded(interaction, answer(interaction, self.game_id, self.request,
                                           self.accept))
 
@@ -171,3 +179,6 @@ async def present_abandon(interaction: Interaction, game: Game, result: AbandonR
                                     view=view, allowed_mentions=SAFE_MENTIONS)
         await service_of(interaction).remember_vote_post(
             game.id, result.request, posted.channel.id, posted.id)
+
+
+ANSWERS.update(undo=answer_undo, quit=answer_abandon)

@@ -20,7 +20,7 @@ from service.validation import check_record_bounds
 
 from .io import file_problem
 from .options import int_option, options, scores_text
-from .votes import Votes
+from .votes import Votes, to_move
 
 log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
@@ -28,7 +28,7 @@ DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
     "new": ("players", "names", "seed", "start", "level", "bots"), "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
-    "settings": None,
+    "settings": None, "replace": None, "reclaim": (), "add-bot": ("level",),
 }
 
 
@@ -182,6 +182,8 @@ class Console:
                 raise BadOption(name="/game abandon", value=args.strip(),
                                 expected=Phrase("expect.abandon_word"))
             self.votes.report_abandon(game, done)
+        elif sub in ("replace", "reclaim", "add-bot"):
+            await self.votes.seat(sub, opts, args, actor)
         elif sub == "settings":
             game = await svc.game(self.require_game())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
@@ -226,7 +228,7 @@ class Console:
 
     async def _on_computer(self, result: ActResult) -> None:
         if result.game_id == self.game_id:
-            self._report(result)
+            await self._report(result)
 
     async def hint(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor)
@@ -286,9 +288,9 @@ class Console:
         if result.turn_passed or result.over:  # the whole turn, told as the turn post tells it
             for told in await self.service.turn_story(game_id, self.lang):
                 self.out(told)
-        self._report(result)
+        await self._report(result)
 
-    def _report(self, result: ActResult) -> None:
+    async def _report(self, result: ActResult) -> None:
         self.say("act.done", player=result.player, action=result.notation)
         for turn in result.autobot:
             self.say("act.done", player="Autobot", action=turn)
@@ -303,8 +305,10 @@ class Console:
         elif result.next_player is not None:
             # Also when the same player decides again (build -> promote, load -> move):
             # a scripted or new player must always see what the table waits for.
-            self.say("act.next", player=result.next_player,
-                     decision=translate(f"decision.{result.decision}", self.lang))
+            game = await self.service.game(result.game_id)
+            self.say("act.next", decision=translate(f"decision.{result.decision}", self.lang),
+                     player=to_move(game, result.next_player, self.service.names(game),
+                                    self.lang))
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor) if actor else None
@@ -341,7 +345,7 @@ class Console:
                      winners=", ".join(view.winners))
         else:
             self.say("status.turn", game=game.id, move=game.action_count + 1, era=view.era,
-                     player=names.get(view.next_player, view.next_player),
+                     player=to_move(game, view.next_player, names, self.lang),
                      decision=translate(f"decision.{view.decision}", self.lang))
             for pid, money in view.money.items():
                 self.say("status.player", player=names.get(pid, pid), money=money,

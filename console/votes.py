@@ -1,4 +1,6 @@
-"""The console's votes: /undo with its consent vote, and the answer to /game abandon."""
+"""The console's votes: /undo with its consent vote, the answer to /game abandon, and the
+computer seats: /game add-bot, /game replace (at once by the host, else the remaining
+players' vote, answered with `/game replace yes|no`) and /game reclaim."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from typing import Any, Protocol
 
 from locales import Phrase, translate
 from service import AbandonResult, Game, GameService, ServiceError, UndoResult, VoteResult
+from service.computer import computer_seats, replaced_seats
 from service.errors import BadOption
 
 
@@ -86,3 +89,49 @@ class Votes:
                 yes=", ".join(names.get(p, p) for p in done.yes),
                 waiting=", ".join(names.get(p, p) for p in done.waiting))
 
+    # -- computer seats --------------------------------------------------------------------
+
+    async def seat(self, sub: str, opts: dict[str, str], args: str, actor: str | None) -> None:
+        table = self.table
+        svc, game_id = table.service, table.require_game()
+        game = await svc.game(game_id)
+        by = await table.resolve_actor(actor) if actor else game.host_id
+        if sub == "add-bot":
+            added = await svc.add_bot(game_id, by, opts.get("level"))
+            table.say("computer.added", name=added.players[-1].display_name, game=game_id)
+            return
+        if sub == "reclaim":
+            held = list(replaced_seats(game.settings))
+            who = by if actor or not held else held[0]
+            await svc.reclaim(game_id, who)
+            table.say("computer.reclaimed", player=svc.name(game, who), game=game_id)
+            return
+        word = args.strip().lower()
+        if word in ("yes", "no"):
+            done = await svc.vote_replace(game_id, by, word == "yes")
+        else:
+            seat = await table.resolve_actor(opts.get("player") or "-")
+            done = await svc.replace(game_id, by, seat, opts.get("level"))
+        self.report_replace(done)
+
+    def report_replace(self, done: Any) -> None:
+        say, names = self.table.say, self.table.service.names(done.game)
+        level = translate(f"computer.level.{done.level}", self.table.lang)
+        who = names.get(done.player, done.player)
+        if done.replaced:
+            say("computer.replaced", level=level, player=who, game=done.game.id)
+        elif done.refused:
+            say("computer.vote_refused", player=who, game=done.game.id)
+        else:
+            say("computer.vote", player=who, needed=done.needed,
+                yes=", ".join(names.get(p, p) for p in done.yes),
+                waiting=", ".join(names.get(p, p) for p in done.waiting))
+
+
+def to_move(game: Game, player: str, names: dict[str, str], lang: str) -> str:
+    """The one to decide as the console names them: a seat a computer plays for a human
+    is "Ben (computer)" — the computer moves, nobody is asked to type for it."""
+    name = names.get(player, player)
+    if player not in replaced_seats(game.settings) or player in computer_seats(game.settings):
+        return name
+    return translate("computer.played_for", lang, player=name)

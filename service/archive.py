@@ -9,12 +9,12 @@ from typing import Any
 
 import rules
 
-from .computer import computer_marks
 from .game_settings import checked_language
 from .progress import solo_level
 from .records import check_record, make_record
 from .repository import GameRepository
 from .results import Table
+from .seat_history import computer_marks
 from .validation import (
     parse_record,
     player_id,
@@ -37,13 +37,14 @@ class Archive:
             self.repo.require_running(game)
         with self.repo.translated(game_id):
             log = await self.repo.store.read_log(game_id)
+            events = await self.repo.store.list_events(game_id)
         record = make_record(edition=game.edition, edition_hash=game.edition_hash,
                              seed=game.seed, players=game.player_ids,
                              names=self.repo.names(game),
                              actions=[(a.player_id, a.notation) for a in log],
                              final=await self.repo.state(game),
                              solo_level=solo_level(game.settings))
-        return {**record, **computer_marks(game.settings)}
+        return {**record, **computer_marks(game.settings, events)}
 
     async def import_record(self, place: Any, host_id: str, record: Any,
                             language: str = "en") -> Table:

@@ -26,9 +26,9 @@ from store import Reminder
 
 from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
 from .game_settings import checked_language
-from .labels import action_label
+from .hints import hint_reason
 from .results import ActResult, Table
-from .validation import player_id
+from .validation import player_id, seconds
 
 if TYPE_CHECKING:
     from .play import Play
@@ -79,29 +79,6 @@ def computer_name(number: int, level: str, lang: str) -> str:
 
     return translate("computer.name", lang, number=number,
                      level=translate(f"computer.level.{level}", lang))
-
-
-def computer_marks(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """What a game record says of its computer seats: {"computer": {id: level}} and the
-    seats handed to a computer ({"replaced": {id: level}}), only when there are some."""
-    marks: dict[str, Any] = {}
-    for key, found in (("computer", computer_seats(settings)),
-                       ("replaced", replaced_seats(settings))):
-        if found:
-            marks[key] = found
-    return marks
-
-
-def computer_log_lines(game: Table, names: Mapping[str, str], lang: str) -> list[str]:
-    """The line `/log` opens with when computers hold seats: who, at which level."""
-    from locales import translate
-
-    held = {**computer_seats(game.settings), **replaced_seats(game.settings)}
-    if not held:
-        return []
-    seats = ", ".join(f"{names.get(pid, pid)}: {translate(f'computer.level.{level}', lang)}"
-                      for pid, level in held.items())
-    return [translate("computer.seats", lang, seats=seats)]
 
 
 def _think(state_json: str, player: str, level: str, seed: int,
@@ -217,24 +194,24 @@ class Computers:
             settings["computer"] = {**computer_seats(settings), pid: level}
             return Table.of(await self.repo.store.update_settings(game_id, settings))
 
-    async def replace(self, game_id: int, by_user: str, player: str,
-                      level: str | None = None) -> Table:
-        """The host hands `player`'s seat to a computer at once (a vote of the others is
-        not built yet: host only)."""
-        level = checked_level(level)
-        game = await self.repo.game(game_id)
-        player_id(by_user)
-        player_id(player)
-        self.repo.require_running(game)
-        self.repo.require_host(game, by_user)
-        self.repo.require_member(game, player)
+    async def hand_over(self, game: Table, player: str, level: str, by_user: str,
+                        request: int | None = None) -> Table:
+        """A computer plays `player`'s seat from now on (checked by the caller: the host,
+        the player themselves, or the players' vote); the history keeps when."""
         if player in computer_seats(game.settings):
-            raise NotAPlayer(player=player, game=game_id)
+            raise NotAPlayer(player=player, game=game.id)
         settings = dict(game.settings)
         settings["replaced"] = {**replaced_seats(settings), player: level}
-        with self.repo.translated(game_id):
-            game = Table.of(await self.repo.store.update_settings(game_id, settings))
-        self.kick_computers(game_id)
+        with self.repo.translated(game.id):
+            if player not in replaced_seats(game.settings):
+                await self.repo.store.record_event(
+                    game.id, "seat_replaced", user_id=by_user,
+                    detail={"player": player, "level": level, "at": game.action_count,
+                            "request": request})
+            game = Table.of(await self.repo.store.update_settings(game.id, settings))
+            if rules.current_player(await self.repo.state(game)) == player:
+                await self.repo.store.set_reminders(game.id, [])  # computers are not reminded
+        self.kick_computers(game.id)
         return game
 
     async def reclaim(self, game_id: int, user_id: str) -> Table:
@@ -249,6 +226,9 @@ class Computers:
         del held[user_id]
         settings = {**game.settings, "replaced": held}
         with self.repo.translated(game_id):
+            await self.repo.store.record_event(game_id, "seat_reclaimed", user_id=user_id,
+                                               detail={"player": user_id,
+                                                       "at": game.action_count})
             game = Table.of(await self.repo.store.update_settings(game_id, settings))
         if rules.current_player(await self.repo.state(game)) == user_id:
             await self.repo.schedule(game, user_id)  # their reminders start again now
@@ -338,9 +318,17 @@ class Computers:
                     found[game.id] = Table.of(game)
         return [found[k] for k in sorted(found)]
 
-    async def resume_computers(self) -> int:
-        """Kick every game owing a computer's decision; returns how many."""
+    async def resume_computers(self, idle_s: float | None = None) -> int:
+        """Kick every game owing a computer's decision; returns how many. With `idle_s`,
+        only games unchanged for that long: the catch-up of the lease holder, which takes
+        over the decisions a dead process left, not those another process is thinking
+        about right now (those would only be thought twice, never applied twice)."""
+        if idle_s is not None:
+            idle_s = seconds(idle_s, "idle")
         games = await self.owed_computer_games()
+        if idle_s is not None:
+            before = self.repo.clock() - idle_s
+            games = [g for g in games if g.updated_at <= before]
         for game in games:
             self.kick_computers(game.id)
         return len(games)
@@ -360,8 +348,8 @@ class Computers:
     # -- hints ------------------------------------------------------------------------------
 
     async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
-        """A suggestion for `user_id`'s pending decision, with its reason: the action's
-        label and the lead over the others the search projects for it."""
+        """A suggestion for `user_id`'s pending decision, with its reason: what the move
+        does and gains (service.hints), or the lead the search projects for it."""
         lang = checked_language(lang)
         game = await self.repo.game(game_id)
         player_id(user_id)
@@ -371,8 +359,5 @@ class Computers:
         self.repo.require_turn(game, state, user_id)
         ranked = await self._thinker().rank(state, user_id)
         action, value = ranked[0]
-        label = action_label(rules.parse_action(action), rules.edition_of(state), lang,
-                             state, user_id)
-        now = rules.scores(state).get(user_id, 0)
-        reason = Phrase("hint.reason", action=label, lead=f"{value:+.0f}", score=now)
+        label, reason = hint_reason(state, user_id, action, value, self.repo.names(game), lang)
         return Hint(user_id, action, label, value, reason)

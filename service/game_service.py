@@ -6,11 +6,12 @@ before it reads or writes anything:
 
     lobby.py       create, join, leave, start, settings     places.py   which game is here
     play.py        act, the Autobot, legal actions          looking.py  view, board, log
-    undo.py / abandon.py / vote_posts.py   the two votes and their posts (votes.py)
+    undo.py / abandon.py / seat_votes.py / vote_posts.py   the votes and their posts
+    computer.py    computer seats, /hint                    seat_history.py  who played when
     turn_posts.py  the turn post a game owes                reminding.py  reminders
     stories.py     the told turn, the told log, the catch-up digest
     archive.py     export / import records                  animation.py  /replay GIFs
-    backups.py     backups and pruning
+    backups.py     backups and pruning                      leases.py   once-only work
 
 Every public coroutine here only hands over to its part, with the same signature; a
 user's mistake is a typed `ServiceError` (or `IllegalAction` wrapping a `RuleError`).
@@ -32,13 +33,13 @@ from .animation import Animation
 from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
-from .errors import BadOption
+from .leases import DEFAULT_TTL_S, Leases
 from .lobby import Lobby
 from .looking import Looking
 from .places import Places
 from .play import Play
 from .reminding import Reminding
-from .render_pool import VIEWS, BoardPool, Renderer
+from .render_pool import BoardPool, Renderer
 from .repository import Clock, GameRepository
 from .results import (
     AbandonResult,
@@ -52,10 +53,10 @@ from .results import (
     UndoResult,
     VoteResult,
 )
+from .seat_votes import ReplaceResult, SeatVotes
 from .stories import LogPage, Stories
 from .turn_posts import CLAIM_LEASE_S, TurnPosts
 from .undo import Undo
-from .validation import instance_of, language, shown
 from .vote_posts import VotePosts
 
 
@@ -66,8 +67,14 @@ class GameService:
         *,
         clock: Clock = time.time,
         renderer: Renderer | BoardPool | None = None,
+        turn_view: str = "full",
+        lease_owner: str | None = None,
+        lease_ttl_s: float = DEFAULT_TTL_S,
     ) -> None:
-        self.repo = repo = GameRepository(store, clock=clock, renderer=renderer)
+        self.repo = repo = GameRepository(store, clock=clock, renderer=renderer,
+                                          turn_view=turn_view)
+        # The once-only work of several processes (leases.py); adapters' loops hold these.
+        self.leases = Leases(store, clock, lease_owner, lease_ttl_s)
         self.places = Places(repo)
         self.lobby = Lobby(repo, self.places)
         self.play = Play(repo)
@@ -76,12 +83,13 @@ class GameService:
         self.archive = Archive(repo)
         self.undo_votes = Undo(repo)
         self.abandon_votes = Abandon(repo)
-        self.vote_posts = VotePosts(repo, self.undo_votes)
         self.turn_posts = TurnPosts(repo)
         self.reminders = Reminding(repo)
         self.animation = Animation(repo)
         self.maintenance = Maintenance(repo)
         self.computers = Computers(repo, self.play)
+        self.seat_votes = SeatVotes(repo, self.computers)
+        self.vote_posts = VotePosts(repo, self.undo_votes, self.seat_votes)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -119,11 +127,7 @@ class GameService:
         return self.repo._states
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
-        instance_of(state, State, "state")
-        if not isinstance(view, str) or view not in VIEWS:
-            raise BadOption(name="view", value=shown(view), expected="map | players | full | card")
-        language(lang)
-        return await self.repo.render(state, view, lang)
+        return await self.looking.render(state, view, lang)
 
     # -- computer seats (computer.py) ----------------------------------------------------
     def use_thinker(self, thinker: Thinker) -> None:
@@ -142,8 +146,15 @@ class GameService:
         return await self.computers.add_bot(game_id, by_user, level)
 
     async def replace(self, game_id: int, by_user: str, player: str,
-                      level: str | None = None) -> Table:
-        return await self.computers.replace(game_id, by_user, player, level)
+                      level: str | None = None) -> ReplaceResult:
+        return await self.seat_votes.replace(game_id, by_user, player, level)
+
+    async def vote_replace(self, game_id: int, user_id: str, accept: bool, *,
+                           request: int | None = None) -> ReplaceResult:
+        return await self.seat_votes.vote_replace(game_id, user_id, accept, request=request)
+
+    async def pending_replace(self, game_id: int) -> Event | None:
+        return await self.seat_votes.pending_replace(game_id)
 
     async def reclaim(self, game_id: int, user_id: str) -> Table:
         return await self.computers.reclaim(game_id, user_id)
@@ -157,43 +168,23 @@ class GameService:
     async def owed_computer_games(self) -> list[Table]:
         return await self.computers.owed_computer_games()
 
-    async def resume_computers(self) -> int:
-        return await self.computers.resume_computers()
+    async def resume_computers(self, idle_s: float | None = None) -> int:
+        return await self.computers.resume_computers(idle_s)
 
     async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
         return await self.computers.hint(game_id, user_id, lang)
 
     # -- lobby (lobby.py) ------------------------------------------------------------
-    async def create_game(
-        self,
-        place: Any,
-        host_id: str,
-        host_name: str,
-        *,
-        seats: int = 3,
-        seed: int | None = None,
-        language: str = "en",
-        settings: Mapping[str, Any] | None = None,
-        solo_level: int | None = None,
-        players: Sequence[tuple[str, str]] = (),
-        exclusive: bool = False,
-        bots: int = 0,
-        bot_level: str | None = None,
-    ) -> Table:
+    async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
+                          seed: int | None = None, language: str = "en",
+                          settings: Mapping[str, Any] | None = None,
+                          solo_level: int | None = None,
+                          players: Sequence[tuple[str, str]] = (), exclusive: bool = False,
+                          bots: int = 0, bot_level: str | None = None) -> Table:
         return await self.lobby.create_game(
-            place,
-            host_id,
-            host_name,
-            seats=seats,
-            seed=seed,
-            language=language,
-            settings=settings,
-            solo_level=solo_level,
-            players=players,
-            exclusive=exclusive,
-            bots=bots,
-            bot_level=bot_level,
-        )
+            place, host_id, host_name, seats=seats, seed=seed, language=language,
+            settings=settings, solo_level=solo_level, players=players, exclusive=exclusive,
+            bots=bots, bot_level=bot_level)
 
     async def join(
         self, game_id: int, user_id: str, name: str, language: str | None = None
@@ -228,26 +219,13 @@ class GameService:
         return await self.places.games_of(user_id, ended=ended)
 
     # -- play (play.py) --------------------------------------------------------------
-    async def act(
-        self,
-        game_id: int,
-        user_id: str,
-        notation: str,
-        *,
-        expected_version: int | None = None,
-        interaction_id: str | None = None,
-        lang: str | None = None,
-        issued_at: float | None = None,
-    ) -> ActResult:
-        return await self.play.act(
-            game_id,
-            user_id,
-            notation,
-            expected_version=expected_version,
-            interaction_id=interaction_id,
-            lang=lang,
-            issued_at=issued_at,
-        )
+    async def act(self, game_id: int, user_id: str, notation: str, *,
+                  expected_version: int | None = None, interaction_id: str | None = None,
+                  lang: str | None = None, issued_at: float | None = None) -> ActResult:
+        return await self.play.act(game_id, user_id, notation,
+                                   expected_version=expected_version,
+                                   interaction_id=interaction_id, lang=lang,
+                                   issued_at=issued_at)
 
     async def check_turn(self, game_id: int, user_id: str) -> None:
         return await self.play.check_turn(game_id, user_id)
@@ -320,13 +298,9 @@ class GameService:
         expected_version: int | None = None,
         interaction_id: str | None = None,
     ) -> UndoResult:
-        return await self.undo_votes.undo(
-            game_id,
-            user_id,
-            force=force,
-            expected_version=expected_version,
-            interaction_id=interaction_id,
-        )
+        return await self.undo_votes.undo(game_id, user_id, force=force,
+                                          expected_version=expected_version,
+                                          interaction_id=interaction_id)
 
     async def pending_undo(self, game_id: int) -> Event | None:
         return await self.undo_votes.pending_undo(game_id)
@@ -390,6 +364,12 @@ class GameService:
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
         return await self.reminders.claim_reminder(reminder)
+
+    async def may_send_reminder(self, reminder: Reminder) -> bool:
+        return await self.reminders.may_send_reminder(reminder)
+
+    async def mark_reminder_sent(self, reminder: Reminder) -> bool:
+        return await self.reminders.mark_reminder_sent(reminder)
 
     # -- animation (animation.py) ----------------------------------------------------
     async def replay_animation(

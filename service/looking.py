@@ -10,7 +10,6 @@ from locales import Phrase
 from rules import State
 from store import StoreValueError
 
-from .computer import computer_log_lines
 from .errors import (
     BadMoveNumber,
     BadOption,
@@ -20,13 +19,9 @@ from .log import log_lines
 from .render_pool import VIEWS
 from .repository import GameRepository
 from .results import GameView, Table
+from .seat_history import computer_log_lines
 from .stories import Stories
-from .validation import (
-    flag,
-    integer,
-    is_int,
-    shown,
-)
+from .validation import flag, instance_of, integer, is_int, language, shown
 
 _log = logging.getLogger("autobahn.service")
 
@@ -67,6 +62,14 @@ class Looking:
             raise BadMoveNumber(move=at_move, count=game.action_count)
         return await self.repo.state_at(game, at_move)
 
+    async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
+        """Any state's board (the facade's `render`), its input checked first."""
+        instance_of(state, State, "state")
+        if not isinstance(view, str) or view not in VIEWS:
+            raise BadOption(name="view", value=shown(view), expected="map | players | full | card")
+        language(lang)
+        return await self.repo.render(state, view, lang)
+
     async def board(self, game_id: int, *, at_move: int | None = None, view: str = "full",
                     lang: str = "en") -> bytes:
         if not isinstance(view, str) or view not in VIEWS:
@@ -85,7 +88,8 @@ class Looking:
         lang = checked_language(lang)
         with self.repo.translated(game_id):
             actions = await self.repo.store.read_log(game_id)
-        return [*computer_log_lines(game, self.repo.names(game), lang),
+            events = await self.repo.store.list_events(game_id)
+        return [*computer_log_lines(game, self.repo.names(game), lang, events),
                 *log_lines(actions, self.repo.names(game), lang)]
 
     # -- the board post -----------------------------------------------------------------------

@@ -136,8 +136,8 @@ class Play:
         begun = await self.repo.committed_turn_start(game)
         self.repo.turn_starts.remember(game.id, game.action_count + 1 + len(bot_moves),
                                        result.version, final)
-        board = await self.repo.render(final, "full", lang or game.language, game=game,
-                                       before=begun)
+        board = await self.repo.render(final, self.repo.turn_view, lang or game.language,
+                                       game=game, before=begun)
         return ActResult(
             game.id, result.version, first.action.seq, user_id, canonical,
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,

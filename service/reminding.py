@@ -98,25 +98,42 @@ class Reminding:
     async def claim_reminder(self, reminder: Reminder) -> bool:
         """Claim `reminder` for sending; True means "send it now", exactly once.
 
-        First the player's settings as they are now: if they went on vacation or are in
-        their quiet hours since the reminder was planned, it moves to the next time it may
-        go out (one transaction, only ever later, so a second loop or a retry changes
-        nothing more) and False says "do not send". Otherwise it is marked sent before it
-        is sent (at most once), and the next repeat, or the channel's stall notice after
-        the limit, is scheduled in the same transaction.
+        `may_send_reminder` then `mark_reminder_sent` in one go: marked sent before it is
+        sent (at most once, for a caller that cannot resend the same message). The Discord
+        loop instead sends between the two, under its lease, with a nonce (cogs/reminders.py), so a
+        process dying between the two loses nothing and doubles nothing.
         """
+        return await self.may_send_reminder(reminder) and await self.mark_reminder_sent(
+            reminder)
+
+    async def may_send_reminder(self, reminder: Reminder) -> bool:
+        """Whether `reminder` may go out now, by the player's settings as they are now: if
+        they went on vacation or are in their quiet hours since it was planned, it moves
+        to the next time it may go out (one transaction, only ever later, so a second loop
+        or a retry changes nothing more) and False says "do not send"; likewise for a seat
+        a computer holds now. Changes nothing when True."""
         instance_of(reminder, Reminder, "reminder")
         if self.held_by_computer is not None and await self.held_by_computer(reminder):
             return False
-        now = self.repo.clock()
-        following = None
         if reminder.user_id is not None:
-            store = self.repo.store
-            settings = await store.get_reminder_settings(reminder.user_id, reminder.game_id)
-            later = held_until(reminder, now, settings)
+            settings = await self.repo.store.get_reminder_settings(reminder.user_id,
+                                                                   reminder.game_id)
+            later = held_until(reminder, self.repo.clock(), settings)
             if later is not None:
                 await self.repo.store.defer_reminder(reminder.id, later)
                 return False
+        return True
+
+    async def mark_reminder_sent(self, reminder: Reminder) -> bool:
+        """Mark `reminder` sent and schedule, in the same transaction, the next repeat or
+        the channel's stall notice after the limit; True only for the one caller that
+        marked it (a second mark changes nothing, so repeats are never doubled)."""
+        instance_of(reminder, Reminder, "reminder")
+        now = self.repo.clock()
+        following = None
+        if reminder.user_id is not None:
+            settings = await self.repo.store.get_reminder_settings(reminder.user_id,
+                                                                   reminder.game_id)
             following = follow_up(reminder, now, settings)
         return await self.repo.store.mark_reminder_sent(reminder.id, sent_at=now,
                                                         follow_up=following)

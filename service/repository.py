@@ -29,6 +29,7 @@ from store import (
 
 from .computer import computer_level
 from .errors import (
+    BadOption,
     BadValue,
     DuplicateInteraction,
     GameAlreadyStarted,
@@ -46,10 +47,11 @@ from .errors import (
 )
 from .progress import initial_state, replay, solo_level
 from .reminder_schedule import first_reminder
-from .render_pool import BoardPool, Renderer
+from .render_pool import VIEWS, BoardPool, Renderer
 from .results import Table
 from .turn_start import TurnStarts, turn_start_state
 from .validation import game_id as checked_game_id
+from .validation import shown
 
 log = logging.getLogger("autobahn.service")
 Clock = Callable[[], float]
@@ -75,8 +77,14 @@ CONSOLE = Place(0, 0)
 
 class GameRepository:
     def __init__(self, store: GameStore, *, clock: Clock = time.time,
-                 renderer: Renderer | BoardPool | None = None) -> None:
+                 renderer: Renderer | BoardPool | None = None,
+                 turn_view: str = "full") -> None:
+        if turn_view not in VIEWS:
+            raise BadOption(name="view", value=shown(turn_view), expected=", ".join(VIEWS))
         self.store = store
+        # The view a turn post's board is drawn in: the adapter's choice (Discord posts
+        # the phone "card", the console writes the desktop board).
+        self.turn_view = turn_view
         self.clock = clock
         self.boards = renderer if isinstance(renderer, BoardPool) else (
             BoardPool(renderer) if renderer is not None else BoardPool())
@@ -254,7 +262,7 @@ class GameRepository:
         changed although the move stands. The game still owes its turn post (committed
         with the move), so the owed-post check draws and posts the board later."""
         try:
-            return await self.render(state, "full", lang, game=game, before=before)
+            return await self.render(state, self.turn_view, lang, game=game, before=before)
         except Exception:
             log.exception("could not draw the board of game %s after its move", game_id)
             return None

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from .sharding import Shards, parse_shards
+
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
     """KEY=VALUE lines of a `.env` file, as python-dotenv reads them: `#` comments (also
@@ -83,6 +85,11 @@ class Settings:
     # discord.py sleeps through a 429 up to this long, and raises beyond it, so one
     # rate-limited channel cannot stall a turn for minutes (discord.py's minimum is 30).
     max_ratelimit_timeout: float = 30.0
+    # Which gateway shards this process connects (service.sharding): all by default.
+    shards: Shards = field(default_factory=Shards)
+    # How long a process holds the lease of the once-only work without renewing it: the
+    # longest a dead holder's work waits before another process takes it over.
+    lease_ttl_s: float = 60.0
 
     @classmethod
     def load(
@@ -92,7 +99,8 @@ class Settings:
         *,
         sync_global: bool = False,
     ) -> Settings:
-        """The settings from `env` (default the process environment) over `dotenv`."""
+        """The settings from `env` (default the process environment) over `dotenv`.
+        Raises ShardSettingError for a SHARD_COUNT or SHARD_IDS the bot cannot start with."""
         merged = load_env(None, env, dotenv)
         level = merged.get("LOG_LEVEL", "").strip().upper()
         return cls(
@@ -107,4 +115,6 @@ class Settings:
             backup_dir=merged.get("AUTOBAHN_BACKUP_DIR", "").strip() or None,
             backup_every_s=3600.0 * (_int_or_none(merged.get("AUTOBAHN_BACKUP_HOURS")) or 24),
             backup_keep=_int_or_none(merged.get("AUTOBAHN_BACKUP_KEEP")) or 7,
+            shards=parse_shards(merged.get("SHARD_COUNT"), merged.get("SHARD_IDS")),
+            lease_ttl_s=_seconds(merged.get("LEASE_TTL_S"), 60.0) or 60.0,
         )

@@ -2,7 +2,9 @@
 pages with its era changes and undos, and "since your last turn" for the ping.
 
 Each call replays the log once with every intermediate state (service.story.steps): the
-same cost as the replay a lost turn post already makes, and nothing is stored twice.
+same cost as the replay a lost turn post already makes, and nothing is stored twice. The
+turn post right after a move is the exception: the service still holds the state the
+ended turn began with (service.turn_start), so only that turn's few actions are applied.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from typing import Any
 from locales import translate
 from store import Event
 
+from .computer import replaced_seats
 from .progress import initial_state, solo_level
 from .repository import GameRepository
+from .results import Table
+from .seat_history import computer_log_lines, marked_names, played_by_computer, stints
 from .story import Step, page_of, since_last_turn, steps, tell, turns, undo_line
 from .validation import integer, optional_language, player_id
 from .validation import language as checked_language
@@ -50,6 +55,13 @@ class Stories:
         optional_language(lang)
         game = await self.repo.game(game_id)
         lang = checked_language(lang or game.language)
+        ended = self.repo.turn_starts.ended(game_id, game.action_count, game.version)
+        if ended is not None:
+            moves, begun = ended
+            with self.repo.translated(game_id):
+                log = await self.repo.store.read_log(game_id, moves + 1)
+            told = steps(begun, ((a.player_id, a.notation) for a in log), moves + 1)
+            return tuple(tell(told, self.repo.names(game), lang))
         groups = turns(await self._steps(game_id))
         if not groups:
             return ()
@@ -57,7 +69,15 @@ class Stories:
         while first > 0 and groups[first][0].player not in game.player_ids:
             first -= 1  # the Autobot's turns belong with the human turn before them
         told = [step for group in groups[first:] for step in group]
-        return tuple(tell(told, self.repo.names(game), lang))
+        # A seat a computer plays is named so (never as the human to move): "Ben (computer)";
+        # at the end, every seat a computer played at some time.
+        seats = (played_by_computer(game, await self._events(game)) if game.status != "running"
+                 else set(replaced_seats(game.settings)))
+        return tuple(tell(told, marked_names(game, self.repo.names(game), lang, seats), lang))
+
+    async def _events(self, game: Table) -> list[Event]:
+        with self.repo.translated(game.id):
+            return await self.repo.store.list_events(game.id)
 
     async def since_last_turn(self, game_id: int, user_id: str,
                               lang: str | None = None) -> list[str]:
@@ -66,7 +86,12 @@ class Stories:
         user_id = player_id(user_id)
         game = await self.repo.game(game_id)
         lang = checked_language(lang or game.language)
-        return since_last_turn(await self._steps(game_id), user_id, self.repo.names(game), lang)
+        events = await self._events(game)
+        # The moves a computer made for `user_id` count as the others': they have not seen them.
+        for_them = {seq for s in stints(events) if s.player == user_id
+                    for seq in range(s.first, (s.last or game.action_count) + 1)}
+        names = marked_names(game, self.repo.names(game), lang, played_by_computer(game, events))
+        return since_last_turn(await self._steps(game_id), user_id, names, lang, for_them)
 
     async def log_page(self, game_id: int, lang: str = "en",
                        page: int | None = None) -> LogPage:
@@ -77,7 +102,8 @@ class Stories:
         if page is not None:
             page = integer(page, "page", 1, 1_000_000)
         names = self.repo.names(game)
-        undos = await self.repo.store.list_events(game_id, "undo")
+        events = await self._events(game)
+        undos = [e for e in events if e.kind == "undo"]
         lines: list[str] = []
         marks = sorted(undos, key=lambda e: e.id)
         all_steps = await self._steps(game_id)
@@ -89,7 +115,10 @@ class Stories:
         if not lines:
             lines = [translate("log.empty", lang)]
         shown, number, pages = page_of(lines, page, LOG_PAGE, lang)
-        return LogPage(tuple(shown), number, pages)
+        # Which seats computers play(ed), on every page: the latest page is the one shown.
+        seats = computer_log_lines(game, names, lang, events)
+        at = 1 if pages > 1 else 0
+        return LogPage(tuple([*shown[:at], *seats, *shown[at:]]), number, pages)
 
 
 def _first_removed(detail: Mapping[str, Any]) -> int:

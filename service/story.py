@@ -8,7 +8,7 @@ post, the console, `/log` and the catch-up digest all read these same lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -273,11 +273,16 @@ def final_lines(state: State, names: Mapping[str, str], lang: str) -> list[str]:
 
 
 def since_last_turn(all_steps: Sequence[Step], player: str, names: Mapping[str, str],
-                    lang: str, limit: int = 12) -> list[str]:
+                    lang: str, by_computer: Collection[int] = (),
+                    limit: int = 12) -> list[str]:
     """What the others did since `player` last decided: one headline per decision (the
-    consequences of the latest few), at most `limit` lines."""
-    last = max((i for i, s in enumerate(all_steps) if s.player == player), default=-1)
-    since = [s for s in all_steps[last + 1:] if s.player != player]
+    consequences of the latest few), at most `limit` lines. `by_computer`: the numbers of
+    the moves a computer made for `player`, which they have not seen either."""
+    def theirs(step: Step) -> bool:
+        return step.player == player and step.seq not in by_computer
+
+    last = max((i for i, s in enumerate(all_steps) if theirs(s)), default=-1)
+    since = [s for s in all_steps[last + 1:] if not theirs(s)]
     if not since:
         return [translate("story.since_nothing", lang)]
     ed = rules.edition_of(since[0].before)

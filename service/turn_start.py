@@ -31,15 +31,33 @@ def turn_start_state(start: State, actions: Iterable[tuple[str, str]]) -> State:
 
 class TurnStarts:
     """Per game, the state its current turn began with, with the game's (moves, version)
-    then: valid while every version step since was one move."""
+    then: valid while every version step since was one move. Also the turn before it, the
+    one that just ended, so the turn post tells it without replaying the log
+    (service.stories)."""
 
     def __init__(self) -> None:
         self._known: dict[int, tuple[int, int, State]] = {}
+        self._ended: dict[int, tuple[int, int, int, State]] = {}
 
     def remember(self, game_id: int, moves: int, version: int, state: State) -> None:
+        known = self._known.get(game_id)
+        self._ended.pop(game_id, None)
+        if known is not None and moves - known[0] == version - known[1] > 0:
+            # every step since that turn began was one move: it ran from there to here
+            self._ended[game_id] = (known[0], moves, version, known[2])
         self._known[game_id] = (moves, version, state)
         while len(self._known) > 256:
             self._known.pop(next(iter(self._known)))
+        while len(self._ended) > 256:
+            self._ended.pop(next(iter(self._ended)))
+
+    def ended(self, game_id: int, moves: int, version: int) -> tuple[int, State] | None:
+        """The turn that ended when the game reached (moves, version), if nothing happened
+        since: how many moves were before it, and the state it began with."""
+        found = self._ended.get(game_id)
+        if found is None or (found[1], found[2]) != (moves, version):
+            return None
+        return found[0], found[3]
 
     def get(self, game_id: int, moves: int, version: int) -> State | None:
         known = self._known.get(game_id)

@@ -6,7 +6,9 @@ when all of that is the actor's own, within the turn that is still theirs, and t
 `reveals` count has not moved (no bonus tile drawn, no card refilled: taking back after
 seeing a hidden thing would let a player peek). Otherwise a request is recorded as an
 event; every other player answers it, and it lapses as soon as the board changes (the
-version moves). The host may force a pending request, or their own undo. In a solo game
+version moves). The host may force a pending request, or their own undo. Computers
+(and a computer playing a stalled human's seat) are not asked: with only computers to
+ask, the undo is made at once. In a solo game
 the human's undo is always free: it takes back their move and the Autobot's turns after it.
 """
 
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 import rules
 from store import ActionRecord, Event, ReminderRequest
 
+from .computer import computer_level
 from .errors import (
     ConsentRequired,
     NothingToUndo,
@@ -75,7 +78,10 @@ class Undo:
                                        interaction_id, forced=True)
         if await self._free(game, removed, user_id):
             return await self._perform(game, len(removed), user_id, "own turn", interaction_id)
-        others = [p for p in game.player_ids if p != user_id]
+        others = _consenting(game, user_id)
+        if not others:  # only computers to ask: they have no say in taking a move back
+            return await self._perform(game, len(removed), user_id, "only computers to ask",
+                                       interaction_id)
         event = await ask(self.repo, game, "undo", user_id,
                           {"count": len(removed), "version": game.version,
                            "notations": [a.notation for a in removed]})
@@ -119,8 +125,8 @@ class Undo:
         events = await answer(self.repo, game, "undo", request.id, user_id, accept,
                               askers={request.user_id})
         votes = answers(events, "undo", {request.id})
-        waiting = tuple(p for p in game.player_ids
-                        if p != request.user_id and votes.get(p) is not True)
+        waiting = tuple(p for p in _consenting(game, request.user_id)
+                        if votes.get(p) is not True)
         if not accept or waiting:
             return VoteResult(game_id, request.id, user_id, accept, () if not accept else waiting)
         return await self._perform(game, int(request.detail["count"]), str(request.user_id),
@@ -142,9 +148,18 @@ class Undo:
                 turn_post=True)  # an undo is announced with the board, like a turn
         self.repo.remember(game.id, event.to_version, state)
         board = await self.repo.board_after_commit(game.id, state, game.language, game=game)
+        for hook in self.repo.committed:  # a computer left to decide plays on
+            hook(game, next_player)
         return UndoResult(game.id, event.to_version, by_user,
                           tuple(a.notation for a in event.removed), forced, next_player,
                           self.repo.decision_kind(state), board)
+
+
+def _consenting(game: Table, asker: str | None) -> list[str]:
+    """Who must consent to `asker`'s undo: the others playing their own seats (a computer,
+    also one playing a stalled human's seat, neither answers nor is waited for)."""
+    return [p for p in game.player_ids
+            if p != asker and computer_level(game.settings, p) is None]
 
 
 def _autobot(game: Table) -> str:

@@ -1,6 +1,7 @@
-"""The posts that carry a vote's buttons (undo and abandon), so an adapter can take the
-buttons off once the vote is decided — by the last answer, a refusal, the host's force,
-a move that voids an undo request, or the end of the game — even after a restart.
+"""The posts that carry a vote's buttons (undo, abandon, a seat for a computer), so an
+adapter can take the buttons off once the vote is decided — by the last answer, a refusal,
+the host's force, a move that voids an undo request, or the end of the game — even after a
+restart.
 
 A post is remembered as a "vote_post" event (its request, channel and message ids) and
 forgotten with a "vote_post_closed" event once its buttons are gone."""
@@ -13,6 +14,7 @@ from store import Event, StoreValueError
 from .abandon import _open_vote
 from .errors import BadOption
 from .repository import GameRepository
+from .seat_votes import SeatVotes
 from .undo import Undo
 from .validation import integer, is_int
 
@@ -20,9 +22,11 @@ ACTIVE = ("lobby", "running")
 
 
 class VotePosts:
-    def __init__(self, repo: GameRepository, undo: Undo) -> None:
+    def __init__(self, repo: GameRepository, undo: Undo,
+                 seats: SeatVotes | None = None) -> None:
         self.repo = repo
         self.undo = undo
+        self.seats = seats
 
     async def remember_vote_post(self, game_id: int, request: int, channel_id: int,
                                  message_id: int) -> None:
@@ -57,6 +61,8 @@ class VotePosts:
         vote = _open_vote(game, events) if game.status in ACTIVE else None
         if vote is not None:
             still_open |= {r.id for r in vote[1]}
+        if self.seats is not None:
+            still_open |= await self.seats.open_replace_requests(game_id)
         return [(e.id, int(e.detail["channel"]), int(e.detail["message"])) for e in posts
                 if e.id not in closed and e.detail.get("request") not in still_open]
 

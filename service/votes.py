@@ -1,4 +1,4 @@
-"""What the two votes of a game (an undo request, an abandon request) share: requests and
+"""What the votes of a game (an undo, an abandon, a seat handed to a computer) share: requests and
 answers are events, a voter's latest answer counts, and the asker does not answer their
 own request (asking was their yes).
 
@@ -18,7 +18,7 @@ from .errors import OwnRequest
 from .repository import GameRepository
 from .results import Table
 
-Kind = Literal["undo", "abandon"]
+Kind = Literal["undo", "abandon", "replace"]
 
 
 async def ask(repo: GameRepository, game: Table, kind: Kind, user_id: str,

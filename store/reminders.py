@@ -1,10 +1,11 @@
 """Reminder schedule and per-player reminder settings (the part of GameStore behind them).
 
-Delivery is at most once: the reminder loop calls `mark_reminder_sent` *before* sending and
-sends only if that call returned True. After a restart, an overdue reminder is therefore
-sent once, and a reminder that was claimed just before a crash is not sent twice. (The
-alternative, send-then-mark, would re-send after a crash between the two; one missed ping
-is the lesser evil than a double ping per DESIGN §7.)
+`mark_reminder_sent` marks a reminder sent once: True only for the one call that marked
+it, with its follow-up scheduled in the same transaction. When to call it is the
+sender's choice: the service's `claim_reminder` marks before sending
+(at most once); the Discord loop marks after sending, under its lease, with a nonce that
+makes a repeat of the send the same message (cogs/reminders.py), so a sender that dies
+between the two neither loses the ping nor doubles it.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from .errors import (
     StoreValueError,
     storage_fault,
 )
+from .leases import LeasesMixin
 from .models import (
     ActionRecord,
     AppendResult,
@@ -47,7 +48,8 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 }
 
 
-class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin):
+class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin,
+                LeasesMixin):
     @classmethod
     async def open(
         cls, path: str | os.PathLike[str] | None = None, *, clock: Clock = time.time

@@ -91,23 +91,30 @@ class Table:
         return list(answers[-1].body["data"]["choices"])
 
     def components_with(self, custom_id: str) -> list[dict[str, Any]]:
+        return self.message_with(custom_id)[0]
+
+    def message_with(self, custom_id: str) -> tuple[list[dict[str, Any]], int]:
+        """The components and flags of the latest message carrying `custom_id`."""
         for sent in reversed(self.recorder.sent):
             if custom_id in sent.custom_ids:
-                return sent.components
+                return sent.components, int(sent.body.get("flags") or 0)
         return [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x",
-                                            "custom_id": custom_id}]}]
+                                            "custom_id": custom_id}]}], 0
 
     async def press(self, user: tuple[int, str], custom_id: str, *,
                     values: list[str] | None = None, channel: int = CHANNEL_ID,
-                    components: list[dict[str, Any]] | None = None) -> discord.Interaction:
-        payload = base_payload(*user, kind=3, channel_id=channel, at=self.clock.now)
+                    components: list[dict[str, Any]] | None = None,
+                    locale: str = "en-US") -> discord.Interaction:
+        payload = base_payload(*user, kind=3, channel_id=channel, at=self.clock.now,
+                               locale=locale)
         kind = 3 if values is not None else 2
         payload["data"] = {"custom_id": custom_id, "component_type": kind,
                            **({"values": values} if values is not None else {})}
         from tests.cogs.harness import _message
 
-        payload["message"] = _message(channel, "board",
-                                      components=components or self.components_with(custom_id))
+        found, flags = self.message_with(custom_id)
+        payload["message"] = _message(channel, "" if flags else "board",
+                                      components=components or found, flags=flags)
         interaction = self._interaction(payload)
         store = self.bot._connection._view_store
         for pattern, factory in store._dynamic_items.items():

@@ -31,6 +31,7 @@ MANAGE_THREADS = 1 << 34
 PLAYER_PERMS = (1 << 10) | (1 << 11) | (1 << 38)  # view, send, send in threads
 
 _ids = itertools.count(950000000000000000)
+IS_COMPONENTS_V2 = 1 << 15
 
 
 def snowflake() -> int:
@@ -56,8 +57,11 @@ class Sent:
 
     @property
     def content(self) -> str:
+        """The text shown: `content`, or a Components V2 message's text displays."""
         data = self.body.get("data", self.body) if self.kind == "callback" else self.body
-        return str(data.get("content") or "")
+        return str(data.get("content") or "") or "\n".join(
+            str(c.get("content", "")) for c in walk(data.get("components") or [])
+            if c.get("type") == 10)
 
     @property
     def allowed_mentions(self) -> dict[str, Any] | None:
@@ -74,13 +78,24 @@ class Sent:
         return list(self.body.get("components") or [])
 
     @property
+    def v2(self) -> bool:
+        return bool(int(self.body.get("flags") or 0) & IS_COMPONENTS_V2)
+
+    @property
     def custom_ids(self) -> list[str]:
-        out: list[str] = []
-        for row in self.components:
-            for item in row.get("components", []):
-                if "custom_id" in item:
-                    out.append(item["custom_id"])
-        return out
+        """Every button's and menu's custom id, however deep (a V2 card nests its rows)."""
+        return [c["custom_id"] for c in walk(self.components) if "custom_id" in c]
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components and the components inside them (rows, containers, sections), in order."""
+    out: list[dict[str, Any]] = []
+    for c in components:
+        out.append(c)
+        out += walk(list(c.get("components") or []))
+        if isinstance(c.get("accessory"), dict):
+            out += walk([c["accessory"]])
+    return out
 
 
 def _message(channel_id: int, content: str = "", **extra: Any) -> dict[str, Any]:
@@ -89,7 +104,8 @@ def _message(channel_id: int, content: str = "", **extra: Any) -> dict[str, Any]
         "content": content, "author": user_payload(BOT_ID, "autobahn", bot=True),
         "attachments": [], "embeds": [], "mentions": [], "mention_roles": [],
         "pinned": False, "mention_everyone": False, "tts": False,
-        "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
+        "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
+        "flags": extra.pop("flags", 0) or 0,
         "components": extra.pop("components", []), **extra,
     }
 
@@ -109,7 +125,9 @@ def _split(multipart: Any, files: Any) -> tuple[dict[str, Any], list[tuple[str, 
 class Recorder:
     def __init__(self) -> None:
         self.sent: list[Sent] = []
-        self.fail_next: list[int] = []  # HTTP statuses to raise on the next requests
+        # HTTP statuses to raise on the next sends (POSTs: a message, a DM channel); the
+        # reads and edits around a turn post (closing the previous card) are not failed
+        self.fail_next: list[int] = []
 
     def of(self, kind: str) -> list[Sent]:
         return [s for s in self.sent if s.kind == kind]
@@ -166,10 +184,11 @@ class FakeHTTP(discord.http.HTTPClient):
         super().__init__(loop=None)  # type: ignore[arg-type]
         self.recorder = recorder
         self.dm_channels: dict[int, int] = {}
+        self.messages: dict[int, dict[str, Any]] = {}  # what GET /messages/{id} answers
 
     async def request(self, route: discord.http.Route, *, files: Any = None,
                       form: Any = None, **kwargs: Any) -> Any:
-        if self.recorder.fail_next:
+        if self.recorder.fail_next and route.method == "POST":
             status = self.recorder.fail_next.pop(0)
             raise discord.HTTPException(_Response(status), {"message": "fake failure"})
         body = kwargs.get("json") or {}
@@ -183,13 +202,29 @@ class FakeHTTP(discord.http.HTTPClient):
             kind = "dm" if channel_id in self.dm_channels.values() else "message"
             self.recorder.sent.append(Sent(method, f"/channels/{channel_id}/messages", kind,
                                            body, got))
-            return _message(channel_id, body.get("content") or "",
-                            components=body.get("components") or [])
+            attachments = [{"id": str(snowflake()), "filename": name, "size": len(data),
+                            "url": f"https://cdn.test/{name}", "proxy_url": ""}
+                           for name, data in got]
+            message = _message(channel_id, body.get("content") or "",
+                               components=body.get("components") or [],
+                               flags=body.get("flags"), attachments=attachments)
+            self.messages[int(message["id"])] = message
+            return message
         if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
             channel_id = int(params.get("channel_id") or route.channel_id or 0)
-            self.recorder.sent.append(Sent(method, path, "message_edit", body))
-            return _message(channel_id, body.get("content") or "",
-                            components=body.get("components") or [])
+            self.recorder.sent.append(Sent(
+                method, f"/channels/{channel_id}/messages/{_message_id(route)}", "message_edit",
+                body))
+            message = self.messages.get(_message_id(route)) or _message(channel_id)
+            message.update({k: body[k] for k in ("content", "components") if k in body})
+            return message
+        if path == "/channels/{channel_id}/messages/{message_id}" and method == "GET":
+            self.recorder.sent.append(Sent(method, path, "other", body))
+            found = self.messages.get(_message_id(route))
+            if found is None:
+                raise discord.NotFound(_Response(404), {"message": "Unknown Message",
+                                                        "code": 10008})
+            return found
         if path == "/users/@me/channels":
             user = int(body["recipient_id"])
             channel = self.dm_channels.setdefault(user, snowflake())
@@ -208,6 +243,11 @@ class FakeHTTP(discord.http.HTTPClient):
             return []
         self.recorder.sent.append(Sent(method, path, "other", body))
         return {}
+
+
+def _message_id(route: discord.http.Route) -> int:
+    tail = route.url.rsplit("/", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
 
 
 class _Response:

@@ -79,10 +79,12 @@ async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> 
     # posts dispatches to its widget (undo and abandon answers share one).
     registered = table.bot._connection._view_store._dynamic_items
     posted = {"ab:act:1:2:3": "ActButton", "ab:pick:1:2:build": "ActSelect",
-              "ab:undo:1:2:yes": "VoteButton", "ab:quit:1:2:no": "VoteButton"}
+              "ab:undo:1:2:yes": "VoteButton", "ab:quit:1:2:no": "VoteButton",
+              "ab:seat:1:2:yes": "VoteButton", "ab:cpu:1:123456789012345678": "HandOverButton",
+              "ab:back:1:2:1577227118436368397": "UndoButton"}
     for custom_id, widget in posted.items():
         assert [f.__name__ for p, f in registered.items() if p.fullmatch(custom_id)] == [widget]
-    assert len(registered) == 3
+    assert len(registered) == 5  # the four of the turns and one for the stall notice
 
 
 async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) -> None:
@@ -102,8 +104,11 @@ async def test_a_widget_two_cogs_post_stays_until_both_are_unloaded(table: Table
         return {f.__name__ for f in table.bot._connection._view_store._dynamic_items.values()}
 
     await table.bot.unload_extension("cogs.games")  # abandon votes: VoteButton
-    assert widgets() == {"ActButton", "ActSelect", "VoteButton"}  # undo votes still need it
+    # undo votes (and seat votes) still need it
+    assert widgets() == {"ActButton", "ActSelect", "UndoButton", "VoteButton", "HandOverButton"}
     await table.bot.unload_extension("cogs.turns")
+    assert widgets() == {"VoteButton", "HandOverButton"}  # seat votes, the stall notice
+    await table.bot.unload_extension("cogs.computer")
     assert widgets() == set()
     await table.bot.load_extension("cogs.games")
     assert widgets() == {"VoteButton"}

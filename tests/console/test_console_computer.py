@@ -55,3 +55,42 @@ async def test_one_human_and_two_bots_in_the_console(
     lines.clear()
     assert await table.handle("/log")
     assert lines[0] == "Computer players: Computer 1 (easy): easy, Computer 2 (easy): easy."
+
+
+async def test_replace_by_vote_and_reclaim_in_the_console(
+        console: tuple[Console, list[str]]) -> None:
+    table, lines = console
+    assert await table.handle("/game new players:3 names:ann,ben,cem seed:5")
+    lines.clear()
+    # ben asks to hand cem's seat to a computer: ann and ben remain, both must agree.
+    assert await table.handle("as ben /game replace player:cem level:easy")
+    assert lines[-1] == ("For handing cem's seat to a computer: ben. 2 of the remaining "
+                         "players must agree. No answer yet from: ann.")
+    assert await table.handle("as cem /game replace yes")  # not theirs to answer
+    assert lines[-1] == ("! cem, this vote is about your seat: the others decide it. "
+                         "Your next move ends it.")
+    assert await table.handle("as ann /game replace yes")
+    assert lines[-1] == ("A computer player (easy) now plays for cem in game 1; "
+                         "/game reclaim gives the seat back.")
+    # Play on: cem's decisions are the computer's, and named so.
+    for _ in range(30):
+        if await table.service.deciding(1) == "cem":
+            break
+        assert await table.handle("/act 1")
+    log = await table.service.store.read_log(1)
+    assert any(a.player_id == "cem" for a in log)
+    assert any("cem (computer)" in line for line in lines)
+    assert await table.handle("as cem /game reclaim")
+    assert lines[-1] == "cem plays their own seat again in game 1."
+    lines.clear()
+    assert await table.handle("/log")
+    assert any(line.startswith("cem's seat was played by a computer (easy) from move ")
+               for line in lines)
+
+
+async def test_add_bot_in_the_console_lobby(console: tuple[Console, list[str]]) -> None:
+    table, lines = console
+    assert await table.handle("/game new players:3 names:ann,ben,cem start:no")
+    assert await table.handle("as ann /game leave name:cem")
+    assert await table.handle("/game add-bot level:strong")
+    assert lines[-1] == "Computer 1 (strong) takes a seat in game 1."

@@ -25,7 +25,7 @@ START_TIMEOUT = 30.0  # a cold start imports discord.py, Pillow and the rules: ~
 class BotProcess:
     """Start, kill and restart `python bot.py` against one fake Discord and one database."""
 
-    def __init__(self, fd: FakeDiscord, db: Path, log: Path,
+    def __init__(self, fd: FakeDiscord, db: Path | str, log: Path,
                  extra_env: dict[str, str] | None = None, launcher: Sequence[str] = ()) -> None:
         self.fd = fd
         self.launcher = tuple(launcher)  # e.g. bench/lag_probe.py OUT: runs bot.py inside

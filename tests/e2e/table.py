@@ -18,14 +18,18 @@ from typing import Any
 
 from botproc import BotProcess
 from fake_discord import SEND_MESSAGE, FakeDiscord, SentInteraction, StoredMessage, User
+from fake_discord.components import IS_COMPONENTS_V2, walk
 from fake_discord.payloads import Channel
 from PIL import Image
 
 import rules
+from render import layout
 from rules import State
 from service.progress import turn_owner
 
 FOLLOWUP = "/webhooks/{application_id}/{token}"
+EDIT_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+CARD_LIMIT = 500 * 1024  # issue 14: each image of a turn card
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 ACK_LIMIT = 3.0
 # Specialised commands by action kind (cogs/turns.py); "route" has only /act.
@@ -33,6 +37,10 @@ COMMAND_OF = {"build": "build", "extra": "build", "upgrade": "upgrade", "load": 
               "station": "station", "research": "research", "bonus": "bonus", "move": "move",
               "promote": "promote", "pick": "promote", "slot": "promote"}
 NO_OPTION = ("takeback", "grant", "pass")
+# render view "card" (bench/RESULTS.md): as wide as the map view, so a phone shows the
+# map exactly as large as the map view, with the acting player's board below it
+CARD_SIZE = layout.view_size("card")
+MAP_W = layout.view_size("map")[0]
 
 
 class StoreView:
@@ -66,6 +74,28 @@ class StoreView:
         return self._query("SELECT * FROM reminders WHERE game_id = ? ORDER BY id", game_id)
 
 
+class PostgresView(StoreView):
+    """The same read-only queries on a PostgreSQL database (AUTOBAHN_DB=postgresql://…),
+    through psycopg's synchronous API; rows are read by column name as sqlite3.Row is."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def _query(self, sql: str, *args: Any) -> list[Any]:
+        import psycopg  # type: ignore[import-not-found]
+        from psycopg.rows import dict_row  # type: ignore[import-not-found]
+
+        with psycopg.connect(self.url, row_factory=dict_row) as con:
+            return list(con.execute(sql.replace("?", "%s"), args).fetchall())
+
+
+def store_view(db: Path | str) -> StoreView:
+    text = str(db)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresView(text)
+    return StoreView(Path(text))
+
+
 @dataclass
 class Decision:
     """One decision made through Discord, and what it cost."""
@@ -83,12 +113,13 @@ class Table:
     bot: BotProcess
     game_id: int = 0
     place: Channel | None = None  # the game's thread (or channel)
+    home: Channel | None = None  # where games are opened (default: the world's channel)
     sent: list[SentInteraction] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     board_latencies: list[float] = field(default_factory=list)  # dispatch -> board posted
 
     def __post_init__(self) -> None:
-        self.store = StoreView(self.bot.db)
+        self.store = store_view(self.bot.db)
         world = self.fd.world
         self.users = [world.user_named(n) for n in ("ann", "ben", "cem")]
         self.by_id = {str(u.id): u for u in self.users}
@@ -136,12 +167,12 @@ class Table:
     async def open_game(self, *, name: str = "e2e", thread: bool = True) -> int:
         """ann opens a 3-seat game, ben and cem join, ann starts it; returns its id."""
         ann, ben, cem = self.users
-        self.place = None
+        self.place = self.home
         before = set(self.fd.world.channels)
         await self.run(ann, "game new", {"players": 3, "name": name, "thread": thread},
                        locale="de")
         new = [c for cid, c in self.fd.world.channels.items() if cid not in before]
-        self.place = new[0] if new else self.fd.world.channel
+        self.place = new[0] if new else (self.home or self.fd.world.channel)
         (row,) = [g for g in self.store.games() if g["status"] == "lobby"
                   and (g["thread_id"] or g["channel_id"]) == self.place.id]
         self.game_id = int(row["id"])
@@ -183,6 +214,28 @@ class Table:
         found = await self.fd.wait_for(
             lambda _: (ms := self.turn_messages()) and len(ms) >= count and ms, timeout)
         return found[count - 1]
+
+    def edits_of(self, message: StoredMessage) -> list[Any]:
+        """The bot's accepted edits of `message` (PATCH of the channel message)."""
+        mid = message.payload["id"]
+        return [r for r in self.fd.recorder.find("PATCH", EDIT_MESSAGE)
+                if r.path.endswith(f"/messages/{mid}") and r.status == 200]
+
+    def check_card(self, message: StoredMessage) -> None:
+        """A turn card: one V2 message whose container shows the turn told and the board
+        it uploaded, the phone-readable image under 500 KB."""
+        payload = message.payload
+        assert payload["flags"] & IS_COMPONENTS_V2 and not payload["content"], payload
+        (container,) = payload["components"]
+        assert container["type"] == 17 and message.text
+        (attachment,) = payload["attachments"]
+        galleries = [c for c in container["components"] if c["type"] == 12]
+        assert [i["media"]["attachment_id"] for g in galleries for i in g["items"]] == [
+            attachment["id"]]
+        (board,) = message.files
+        assert len(board.data) < CARD_LIMIT, len(board.data)
+        with Image.open(io.BytesIO(board.data)) as image:
+            assert image.size == CARD_SIZE and image.width == MAP_W, image.size  # not desktop
 
     def check_board(self, message: StoredMessage, limit: int) -> None:
         (board,) = message.files
@@ -251,19 +304,18 @@ class Table:
             return None
         latest = messages[-1]
         found: list[tuple[str, str, list[str] | None]] = []
-        for row in latest.payload.get("components") or []:
-            for item in row.get("components") or []:
-                custom_id = str(item.get("custom_id", ""))
-                parts = custom_id.split(":")
-                if len(parts) < 4 or parts[1] not in ("act", "pick"):
-                    continue
-                if int(parts[3]) != game["version"]:
-                    continue
-                if item["type"] == 2:
-                    found.append(("button", custom_id, None))
-                else:
-                    values = [str(o["value"]) for o in item.get("options", [])]
-                    found.append(("select", custom_id, [rng.choice(values)]))
+        for item in walk(latest.payload.get("components") or []):
+            custom_id = str(item.get("custom_id", ""))
+            parts = custom_id.split(":")
+            if len(parts) < 4 or parts[1] not in ("act", "pick"):
+                continue
+            if int(parts[3]) != game["version"]:
+                continue
+            if item["type"] == 2:
+                found.append(("button", custom_id, None))
+            else:
+                values = [str(o["value"]) for o in item.get("options", [])]
+                found.append(("select", custom_id, [rng.choice(values)]))
         if not found:
             return None
         path, custom_id, values = rng.choice(found)

@@ -200,8 +200,12 @@ async def test_sigterm_closes_the_session_and_exits_cleanly(table: Table) -> Non
     assert code == 0, table.bot.tail()
     await table.bot.start()
     assert table.game()["action_count"] == before["action_count"]
+    first = table.turn_messages()[-1]  # posted before the restart, with its buttons
+    assert first.custom_ids
     await table.play_until_turn_passes(random.Random(3))
     table.assert_log_dense()
+    # the restarted bot found the card by the stored board post and closed it, once
+    assert first.custom_ids == [] and len(table.edits_of(first)) == 1
 
 
 async def _kill_while_the_turn_post_is_held(table: Table, seed: int) -> tuple[int, int, Hold]:
@@ -234,11 +238,11 @@ async def _restart_and_expect_one_post(table: Table, posted: int, version: int) 
     await table.fd.wait_for(lambda _: table.game()["board_version"] == version, 15)
     await table.fd.sleep_until_idle(0.5)  # several reminder polls: nothing more arrives
     messages = table.turn_messages()
-    assert len(messages) == posted + 1, [m.payload["content"] for m in messages[posted:]]
+    assert len(messages) == posted + 1, [m.text for m in messages[posted:]]
     latest = messages[-1]
     current = table.by_id[table.game()["current_player"]]
-    assert f"<@{current.id}>" in latest.payload["content"]  # the mention...
-    ids = [c["custom_id"] for row in latest.payload["components"] for c in row["components"]]
+    assert f"<@{current.id}>" in latest.text  # the mention...
+    ids = [i for i in latest.custom_ids if not i.startswith("ab:back:")]  # Undo aside
     assert ids and all(f":{version}" in i for i in ids)  # ...and buttons of this board
     assert table.game()["board_message_id"] == int(latest.payload["id"])
     table.assert_log_dense()

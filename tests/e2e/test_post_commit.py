@@ -59,7 +59,7 @@ async def test_a_dropped_connection_on_the_turn_post_does_not_fail_the_move(
     assert_told_done(table, sent, notation)
     # The game still owed the post; the owed-post check sends it, once.
     posted = await table.wait_turn_messages(2)
-    assert notation.split(" ")[0] in str(posted.payload.get("content", ""))
+    assert notation.split(" ")[0] in posted.text
     await table.fd.sleep_until_idle(0.6)
     assert len(table.turn_messages()) == 2
     table.assert_log_dense()

@@ -29,6 +29,6 @@ async def test_a_whole_solo_game_through_discord(table: Table, level: int) -> No
     assert players == {str(ann.id), "autobot"}
     assert all(a["notation"].startswith("autobot ") for a in actions
                if a["player_id"] == "autobot")
-    final = table.turn_messages()[-1].payload["content"]
+    final = table.turn_messages()[-1].text
     assert "autobot" in final.lower() and ann.global_name in final
     assert json.loads(table.store.game(table.game_id)["settings"])["solo_level"] == level

@@ -15,14 +15,11 @@ EN = "en-US"
 def _vote_post(table: Table, prefix: str) -> StoredMessage | None:
     assert table.place is not None
     return next((m for m in reversed(table.fd.world.channel_messages(table.place))
-                if any(str(i.get("custom_id", "")).startswith(prefix)
-                       for row in m.payload.get("components") or []
-                       for i in row.get("components") or [])), None)
+                if any(i.startswith(prefix) for i in m.custom_ids)), None)
 
 
 def _ids(message: StoredMessage) -> list[str]:
-    return [str(i["custom_id"]) for row in message.payload.get("components") or []
-            for i in row.get("components") or []]
+    return message.custom_ids
 
 
 async def test_a_second_game_a_host_who_left_and_the_wrong_presser(table: Table) -> None:

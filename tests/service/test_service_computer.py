@@ -11,7 +11,7 @@ from service_testutil import SEED, FixedClock, fake_png
 import rules
 from service import CONSOLE, GameService
 from service.computer import Thinker, computer_level
-from service.errors import BadOption, NotHost, NotYourTurn, ServiceError
+from service.errors import BadOption, NotAPlayer, NotHost, NotYourTurn, ServiceError
 from store import GameStore
 
 FAST = {"sample": 2, "width": 0, "follow": 1, "seconds": None, "noise": 0.0}
@@ -100,9 +100,11 @@ async def test_replace_and_reclaim(svc: GameService) -> None:
     game = await svc.create_game(CONSOLE, "ann", "Ann", seats=2, seed=SEED,
                                  players=[("ben", "Ben")])
     await svc.start(game.id, "ann")
-    with pytest.raises(NotHost):
-        await svc.replace(game.id, "ben", "ann")
-    await svc.replace(game.id, "ann", "ben", "easy")
+    # Only someone seated asks (a non-host opens a vote: test_service_seat_votes.py).
+    with pytest.raises(NotAPlayer):
+        await svc.replace(game.id, "dan", "ann")
+    done = await svc.replace(game.id, "ann", "ben", "easy")
+    assert done.replaced and done.request is None  # the host: at once, no vote
     # Ann plays; every decision of Ben's is taken by the computer until Ben reclaims.
     for _ in range(6):
         await svc.computers_idle()

@@ -8,6 +8,12 @@ message flushed), and in plain text when no `compress` parameter is given.
 Sessions outlive connections: a session keeps every dispatch it sequenced, so a RESUME on a
 new connection replays exactly those after the client's `seq`, then RESUMED. Sequencing and
 sending happen under one per-session lock, so a dispatch racing a resume is sent once.
+
+Shards: an IDENTIFY with `shard: [id, count]` gets READY and GUILD_CREATE for the guilds of
+that shard only (`(guild_id >> 22) % count == id`, as Discord splits them), and each later
+event of a guild goes only to the newest session of the guild's shard (events without a
+guild, DMs, to shard 0). A shard whose process died keeps its session: its events wait in
+its log, as on Discord, and are lost to a new IDENTIFY (the interaction fails).
 """
 
 from __future__ import annotations
@@ -119,6 +125,7 @@ class Gateway:
         self.url = ""  # ws://127.0.0.1:PORT/gateway, set once the server is bound
         self.sessions: dict[str, Session] = {}
         self.session: Session | None = None  # the newest identified session
+        self.shard_sessions: dict[int, Session] = {}  # the newest session of each shard id
         self.connections: list[Connection] = []
         self.accepting = asyncio.Event()
         self.accepting.set()
@@ -202,11 +209,14 @@ class Gateway:
         self.sessions[session.id] = session
         self.session = session
         conn.session = session
+        if session.shard is not None:
+            self.shard_sessions[int(session.shard[0])] = session
+        guilds = [g for g in world.guilds.values() if self._shard_owns(session, g.id)]
         me = {**user_payload(world.bot), "verified": True, "mfa_enabled": False}
         ready: dict[str, Any] = {
             "v": 10,
             "user": me,
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.resume_url,
@@ -224,7 +234,7 @@ class Gateway:
             await self._sequence(session, "READY", ready)
             if session.intents & GUILDS_INTENT:
                 only_bot = None if session.intents & GUILD_MEMBERS_INTENT else [world.bot.id]
-                for guild in world.guilds.values():
+                for guild in guilds:
                     data = guild_create_payload(guild, world.channels, world.users, only_bot)
                     await self._sequence(session, "GUILD_CREATE", data)
             session.ready_sent = True
@@ -273,10 +283,30 @@ class Gateway:
             await session.connection.send(frame)
         return session.seq
 
+    @staticmethod
+    def _shard_owns(session: Session, guild_id: int | None) -> bool:
+        if session.shard is None:
+            return True
+        shard_id, count = (int(x) for x in session.shard)
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
+
+    def _route(self, data: dict[str, Any]) -> Session | None:
+        """The session a guild's event goes to: the newest one of its shard."""
+        if not self.shard_sessions:
+            return self.session
+        guild = data.get("guild_id")
+        guild_id = int(guild) if guild else None
+        for session in self.shard_sessions.values():
+            if self._shard_owns(session, guild_id):
+                return session
+        return None
+
     async def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None) -> int:
-        """Send an event to the current session; while it is disconnected the event waits
-        in its log for the RESUME. Returns the sequence number, 0 if the intent filtered it."""
-        session = self.session
+        """Send an event to the session of its guild's shard (the current session when
+        the client is not sharded); while it is disconnected the event waits in its log
+        for the RESUME. Returns the sequence number, 0 if the intent filtered it or no
+        session connects that shard."""
+        session = self._route(data)
         if session is None:
             return 0
         if intent is not None and not session.intents & intent:

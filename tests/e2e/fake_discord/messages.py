@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .components import IS_COMPONENTS_V2, is_v2, resolved
 from .payloads import (
     DM,
     GUILD_TEXT,
@@ -29,6 +30,9 @@ from .payloads import (
     snowflake,
 )
 from .recorder import RecordedFile
+from .refusals import edit_problem as _edit_problem
+from .refusals import message_problem as _message_problem
+from .refusals import refused as _refused
 from .responses import error, json_response
 from .rest import API_PREFIX, parsed
 from .world import InteractionRecord, StoredMessage, World
@@ -116,6 +120,8 @@ class Messages:
             webhook_id=webhook_id,
             interaction=interaction,
         )
+        if is_v2(data["flags"]):
+            data["components"] = resolved(data["components"], data["attachments"])
         nonce = body.get("nonce")
         self.world.messages[int(data["id"])] = StoredMessage(
             data, list(files), nonce=None if nonce is None else str(nonce))
@@ -133,7 +139,8 @@ class Messages:
                 data[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
         if "flags" in body and body["flags"] is not None:
             # Only SUPPRESS_EMBEDS etc. change on edit; ephemerality is fixed at creation.
-            data["flags"] = (data["flags"] & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)
+            data["flags"] = ((data["flags"] & (EPHEMERAL | IS_COMPONENTS_V2))
+                             | (int(body["flags"]) & ~EPHEMERAL))
         channel = self.world.channels[int(data["channel_id"])]
         if "attachments" in body:
             # Listed ids of existing attachments keep them; the other entries are new uploads
@@ -146,6 +153,8 @@ class Messages:
         elif files:
             data["attachments"] = data["attachments"] + self._attachments(channel, {}, files)
         stored.files.extend(files)
+        if is_v2(data["flags"]):
+            data["components"] = resolved(data["components"], data["attachments"])
         data["flags"] &= ~LOADING
         data["edited_timestamp"] = iso_now()
         if not data["flags"] & EPHEMERAL:
@@ -220,6 +229,8 @@ class Messages:
         if not stored:
             return error(404, "Unknown Message", 10008)
         rec = parsed(request)
+        if (problem := _edit_problem(stored, rec.json or {}, rec.files)) is not None:
+            return problem
         return json_response(await self.edit(stored, rec.json or {}, rec.files))
 
     async def delete_message(self, request: web.Request) -> web.Response:
@@ -299,6 +310,15 @@ class Messages:
             return error(400, "Invalid Form Body", 50035)
         if kind == 4 and (problem := _message_problem(data, rec.files)) is not None:
             return problem
+        if kind == 5 and is_v2(data.get("flags")):
+            # Discord: a deferred response cannot set IS_COMPONENTS_V2; the followup or
+            # the edit of the original message does
+            return _refused("IS_COMPONENTS_V2 cannot be set on a deferred response")
+        if kind == 7 and record.message_id is not None:
+            stored = world.messages.get(record.message_id)
+            if stored is not None and (
+                    problem := _edit_problem(stored, data, rec.files)) is not None:
+                return problem
         record.callbacks.append(body)
         record.first_callback_at = rec.time
         message: dict[str, Any] | None = None
@@ -352,6 +372,10 @@ class Messages:
             return problem
         original = self.world.messages.get(record.original_message_id or 0)
         if original is not None and original.payload["flags"] & LOADING:
+            # the first followup after a deferral edits the "thinking" message: that is
+            # where a deferred answer may become a V2 message
+            if (problem := _edit_problem(original, body, rec.files)) is not None:
+                return problem
             return json_response(await self.edit(original, body, rec.files))
         meta = interaction_metadata(record.payload)
         message = await self.create(
@@ -386,6 +410,8 @@ class Messages:
         if isinstance(stored, web.Response):
             return stored
         rec = parsed(request)
+        if (problem := _edit_problem(stored, rec.json or {}, rec.files)) is not None:
+            return problem
         return json_response(await self.edit(stored, rec.json or {}, rec.files))
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
@@ -394,16 +420,6 @@ class Messages:
             return stored
         stored.deleted = True
         return web.Response(status=204)
-
-
-def _message_problem(body: dict[str, Any], files: list[RecordedFile]) -> web.Response | None:
-    """Discord's refusals for a message body: empty, or content over 2,000 characters."""
-    content = body.get("content") or ""
-    if len(content) > 2000:
-        return error(400, "Invalid Form Body", 50035)
-    if not (content or body.get("embeds") or body.get("components") or files or body.get("poll")):
-        return error(400, "Cannot send an empty message", 50006)
-    return None
 
 
 def _attachment_bytes(stored: StoredMessage, index: int) -> bytes:

@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .components import TEXT_DISPLAY, walk
 from .payloads import (
     CHANNEL,
     DM,
@@ -68,6 +69,19 @@ class StoredMessage:
     deleted: bool = False
     nonce: str | None = None  # as sent by the author (Discord's enforce_nonce dedupe)
 
+    @property
+    def text(self) -> str:
+        """What a reader sees written: the content, or a V2 message's text displays."""
+        return str(self.payload.get("content") or "") or "\n".join(
+            str(c.get("content") or "") for c in walk(self.payload.get("components") or [])
+            if c.get("type") == TEXT_DISPLAY)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """The custom ids of its buttons and menus, however deeply they are nested."""
+        return [str(c["custom_id"]) for c in walk(self.payload.get("components") or [])
+                if c.get("custom_id")]
+
 
 class World:
     def __init__(self, token: str, bot_name: str = "Autobahn") -> None:
@@ -96,8 +110,14 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User, *, preferred_locale: str = "de") -> Guild:
-        guild = Guild(snowflake(), name, owner.id, preferred_locale)
+    def add_guild(self, name: str, owner: User, *, preferred_locale: str = "de",
+                  shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; with `shard` (id, count), one whose events Discord sends on that shard."""
+        guild_id = snowflake()
+        if shard is not None:
+            while (guild_id >> 22) % shard[1] != shard[0]:
+                guild_id += 1 << 22  # a millisecond later: same kind of id, the next shard
+        guild = Guild(guild_id, name, owner.id, preferred_locale)
         self.guilds[guild.id] = guild
         self.join(guild, owner)
         return guild
