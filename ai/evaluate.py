@@ -143,7 +143,7 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
                                  for c, row in p.deliveries.items() if row.goods == "unused")
     value += sum(worth.bonus(_effect_bonus(fx.kind, fx.amount)) for fx in state.queue
                  if fx.player == pid and fx.kind in _QUEUED)
-    value += _trucks(state, edition, pid, worth)
+    value += _trucks(state, edition, pid, worth, options=favoured)
     return value
 
 
@@ -151,7 +151,8 @@ def _effect_bonus(kind: str, amount: int) -> str:
     return f"{kind} {amount}" if kind in ("money", "develop") else kind
 
 
-def _trucks(state: State, edition: Edition, pid: str, worth: _Worth) -> float:
+def _trucks(state: State, edition: Edition, pid: str, worth: _Worth,
+            options: bool = True) -> float:
     p = state.players[pid]
     w = worth.weights
     loaded = [t for t in p.trucks if t is not None]
@@ -161,9 +162,12 @@ def _trucks(state: State, edition: Edition, pid: str, worth: _Worth) -> float:
     total = 0.0
     if empty:
         # the best load the player could make now, at a share: so a border link near a
-        # depot, and the depot's road, are worth building before the truck is loaded
-        total = empty * (w.truck_free * worth.left
-                         + w.truck_option * _best_load(state, edition, pid, worth, reach))
+        # depot, and the depot's road, are worth building before the truck is loaded.
+        # Only for the player judging (`options`): it walks every depot, for every
+        # rival in every position the search judges, and a link near a depot serves all.
+        total = empty * w.truck_free * worth.left
+        if options:
+            total += empty * w.truck_option * _best_load(state, edition, pid, worth, reach)
     if not loaded:
         return total
     for truck in loaded:
