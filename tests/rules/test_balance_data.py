@@ -38,15 +38,3 @@ def test_balance_the_white_depot_is_at_muenchen(game):
         "muenchen", ("automotive",))
     s = with_built(at_main(game, "ann"), "w5.1")  # München–Rosenheim: on the network
     assert "load d_white automotive with white" in texts(s, "ann")
-
-
-def test_balance_the_red_depot_is_at_saarbruecken_one_section_from_metz(game):
-    # Ford's Saarlouis works; with r9 built, a red card loads and delivers to France in one
-    # turn (issue 15, third round; the depot was at Köln before).
-    assert (EDITION.depots["d_red"].node, EDITION.depots["d_red"].goods) == (
-        "saarbruecken", ("automotive",))
-    s = with_built(at_main(game, "ann"), "r9.1")  # Saarbrücken–Metz: on the network
-    s = apply(s, "ann", "load d_red automotive with red")
-    assert "move 1 r9.1 deliver" in texts(s, "ann")
-    s = apply(s, "ann", "move 1 r9.1 deliver")
-    assert s.players["ann"].delivered == ("fr",)

@@ -19,28 +19,14 @@ from tests.rules.helpers_part2 import ED, OLD, set_player, turn_of
 ARCHIVE = CLASSIC_PATH.parent / "archive"
 
 
-# The archived classics from before the readings of 2026-12-01; later archived files (the
-# balance rounds of issue 15) carry the keys and are read as they say.
-BEFORE_READINGS = ("classic-fcbe37e414f8.toml", "classic-d562ae7392c6.toml")
-
-
 def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
-    for path in sorted(ARCHIVE / name for name in BEFORE_READINGS):
+    for path in sorted(ARCHIVE.glob("classic-*.toml")):
         text = path.read_text(encoding="utf-8")
         assert "[trucks]" not in text and "floor_values" not in text, path.name
         old = load_edition(path)
         assert (old.pharma_bonus, old.trucks_move, old.truck_start) == (
             "first_per_player", "one", "named"), path.name
         assert old.floor_values == (1, 2, 3)
-
-
-def test_later_archived_files_keep_the_readings_they_name() -> None:
-    later = sorted(set(ARCHIVE.glob("classic-*.toml")) - {ARCHIVE / n for n in BEFORE_READINGS})
-    assert later  # classic-12375a54cb2b: facts 1-5 and the first balance round
-    for path in later:
-        old = load_edition(path)
-        assert (old.pharma_bonus, old.trucks_move, old.truck_start) == (
-            "first_to_country", "all", "card"), path.name
 
 
 def test_new_games_get_the_current_edition_and_old_ones_keep_theirs() -> None:

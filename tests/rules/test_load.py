@@ -50,12 +50,11 @@ def test_the_loaded_truck_may_move_in_the_same_turn() -> None:
 
 
 def test_depot_off_the_network_is_refused() -> None:
-    s = turn_of()  # Saarbrücken (the red depot since issue 15) has no complete link yet
+    s = turn_of()  # Köln has no complete link yet
     assert not any("d_red" in t for t in loads(s))
     err = refused(s, "load d_red automotive with red")
-    assert (err.code, err.params) == ("depot_off_network",
-                                      {"depot": "d_red", "node": "saarbruecken"})
-    s = built(s, "r8.1")  # Trier–Saarbrücken complete: Saarbrücken is on the network
+    assert (err.code, err.params) == ("depot_off_network", {"depot": "d_red", "node": "koeln"})
+    s = built(s, "o2.1")  # Oberhausen–Köln complete: Köln is on the network
     assert "load d_red automotive with red" in loads(s)
 
 
