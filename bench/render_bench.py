@@ -61,7 +61,7 @@ def timed(fn, repeat: int) -> list[float]:  # type: ignore[no-untyped-def]
 
 def turn_changes(states: list[State]) -> dict[int, MapChanges]:
     """For each state, what its turn changed so far: against the state its turn began with."""
-    from service.replay import turn_passed
+    from service.progress import turn_passed
 
     out, begun = {}, states[0]
     for i, state in enumerate(states):

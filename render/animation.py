@@ -13,6 +13,7 @@ from typing import IO
 
 from PIL import GifImagePlugin, Image, ImageChops
 
+from render.drawing import draw, to_palette
 from render.layout import VIEWS
 from rules import State
 
@@ -56,8 +57,6 @@ def write_replay(states: Iterable[State], out: IO[bytes], lang: str = "en",
     Pillow's own multi-frame writer keeps every frame until the end (+600 MB for a whole
     game); here each frame is drawn, compared with the previous one and written at once,
     so memory stays at two frames whatever the length of the game."""
-    from render import draw, to_palette  # late: render/__init__ imports this module's user
-
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(VIEWS)}")
     writer = _GifWriter(out)

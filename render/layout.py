@@ -231,9 +231,11 @@ def sections(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, SectionGeom
 
 
 def depot_xy(edition: Edition, depot: str, geo: Geometry = DESKTOP) -> Point:
-    """A depot sits just below-left of its city, clear of the value disc and the label."""
+    """A depot sits just below-left of its city, clear of the value disc and the label; one
+    with more than two goods grows to the left (Berlin's third reached into its disc)."""
     x, y = node_xy(edition, edition.depots[depot].node, geo)
-    return (x - geo.city_r - geo.px(8), y + geo.city_r + geo.px(8))
+    wider = max(0, len(edition.depots[depot].goods) - 2) * geo.px(9) / 2
+    return (x - geo.city_r - geo.px(8) - wider, y + geo.city_r + geo.px(8))
 
 
 def to_view(point: Point, origin: Point) -> tuple[int, int]:

@@ -11,9 +11,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import geography, layout, legend, placement, style
+from render import geography, layout, placement, style, truck_placement
+from render.east_note import east_note
 from render.fonts import font
-from render.labels import LANGS, goods_letter, label, tile_text
+from render.labels import LANGS, goods_letter, tile_text
 from render.markers import (
     Seats,
     player_marker,
@@ -59,9 +60,11 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
     if not east_open:
         _hatch(im, east)
         draw.line([*east[:19]], fill=style.BORDER, width=3)  # the inner-German border
-        x, y = _at(east_note_spot(edition, lang, geo), o)
-        draw.text((x, y), label("east_closed", lang), font=font(round(13 * k), True),
-                  fill=style.INK, anchor="mm", stroke_width=3, stroke_fill=style.LAND)
+        text, spot = east_note(edition, lang, geo)
+        x, y = _at(spot, o)
+        draw.multiline_text((x, y), text, font=font(round(13 * k), True), fill=style.INK,
+                            anchor="mm", align="center", spacing=4, stroke_width=3,
+                            stroke_fill=style.LAND)
     geoms = layout.sections(edition, geo)
     for sid, (link, n) in edition.sections.items():
         _unbuilt(draw, geoms[sid], link.colour, o, geo)
@@ -78,44 +81,12 @@ def draw_static(im: Image.Image, edition: Edition, o: Point, lang: str, east_ope
         else:
             draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=3,
                                    fill=style.FOREIGN_FILL, outline=style.INK, width=w)
-
-
-def east_note_box(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> placement.Box:
-    """Map-local box of the closed-East note, its halo included (for tests)."""
-    return _east_note_box(lang, geo, east_note_spot(edition, lang, geo))
-
-
-def _east_note_box(lang: str, geo: Geometry, c: Point) -> placement.Box:
-    f = font(round(13 * geo.k), True)
-    return placement.box_at(c, f.getlength(label("east_closed", lang)) + 6,
-                            round(13 * geo.k) + 6)
-
-
-@lru_cache(maxsize=32)
-def east_note_spot(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> Point:
-    """Where "East closed until Era 3" goes: the spot inside the closed territory (north of
-    Berlin first) that covers no name, disc, depot, tile or station space and stays clear
-    of the legend (which cut it) and the map's edge; roads may run under its halo."""
-    legend_box = legend.map_box(edition, geo)
-    names = list(placement.city_labels(edition, geo).values())
-    discs, other = placement.fixed_boxes(edition, geo)
-    first = layout.geo_point(edition, 53.55, 12.6, geo)
-
-    def cost(c: Point) -> float:
-        box = _east_note_box(lang, geo, c)
-        if box[0] < 2 or box[2] > geo.map_w - 2 or _overlaps(box, [legend_box]):
-            return 1e9
-        hidden = _overlaps(box, names) + _overlaps(box, discs) + _overlaps(box, other)
-        return 1000 * hidden + abs(c[0] - first[0]) + abs(c[1] - first[1])
-
-    spots = [layout.geo_point(edition, 53.9 - i * 0.1, 11.4 + j * 0.1, geo)
-             for i in range(36) for j in range(34)]
-    return min([first, *spots], key=cost)
-
-
-def _overlaps(box: placement.Box, others: list[placement.Box]) -> int:
-    return sum(1 for b in others
-               if box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3])
+    # the names and every empty city's 0: drawn once here; a board pastes again the names
+    # its roads reach and the values that are not 0 (draw_dynamic)
+    for sprite, (lx, ly) in _overlay(edition, geo):
+        blit_at(im, sprite, (ox + lx, oy + ly))
+    for nid in edition.nodes:
+        blit(im, value_sprite(0, False, geo), _at(layout.node_xy(edition, nid, geo), o))
 
 
 def _hatch(im: Image.Image, polygon: list[Point]) -> None:
@@ -209,6 +180,25 @@ def _overlay(edition: Edition,
     return labels_overlay(edition, geo)
 
 
+@lru_cache(maxsize=8)
+def _crossings(edition: Edition, geo: Geometry = DESKTOP) -> tuple[frozenset[str], ...]:
+    """Per name of `_overlay` (same order), the sections whose widest drawing (a dual
+    carriageway with its change rim) can reach the name's sprite."""
+    half = geo.dual_w / 2 + 1.5 + round(4 * geo.k) + 2  # the rim, and a pixel to spare
+    points: dict[str, list[Point]] = {}
+    for sid, g in layout.sections(edition, geo).items():
+        (sx, sy), (ex, ey) = g.start, g.end
+        steps = max(1, int(((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5))  # every pixel or so
+        points[sid] = [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps)
+                       for i in range(steps + 1)]
+    out = []
+    for sprite, (lx, ly) in _overlay(edition, geo):
+        x0, y0, x1, y1 = lx - half, ly - half, lx + sprite.width + half, ly + sprite.height + half
+        out.append(frozenset(sid for sid, pts in points.items()
+                             if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts)))
+    return tuple(out)
+
+
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
                  geo: Geometry, seats: Seats, changes: MapChanges | None = None) -> None:
     draw = ImageDraw.Draw(im)
@@ -225,20 +215,27 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
                 if feature in ("S", "D"):
                     _feature(draw, edition, sid, feature, o, geo)
     for nid, node in edition.nodes.items():
-        x, y = _at(layout.node_xy(edition, nid, geo), o)
         on_net = node.country is None and any(
             link_complete(state, lk) for lk in edition.links_at[nid])
-        blit(im, value_sprite(city_value(state, nid), on_net, geo), (x, y))
+        value = city_value(state, nid)
+        if value or on_net:  # an empty city's 0 is in the background
+            at = _at(layout.node_xy(edition, nid, geo), o)
+            # first wipe the 0: digits' soft edges (and digits alone) let it show through
+            blit(im, _blank_sprite(node.country is not None, geo), at)
+            blit(im, value_sprite(value, on_net, geo), at)
     tile_size = round(10 * geo.k)
     for sid, tile in state.section_tiles.items():
         _tile(im, _at(placement.tile_spot(edition, sid, geo), o), tile, lang, tile_size)
     for code, tile in state.country_tiles.items():
-        cities = edition.country_node.get(code, ())
-        if cities:
-            x, y = _at(layout.node_xy(edition, cities[0], geo), o)
-            _tile(im, (x, y - geo.city_r - 12 * geo.k), tile, lang, tile_size)
-    for sprite, (lx, ly) in _overlay(edition, geo):
-        blit_at(im, sprite, (o[0] + lx, o[1] + ly))
+        if edition.country_node.get(code):
+            _tile(im, _at(placement.country_tile_spot(edition, code, geo), o), tile, lang,
+                  tile_size)
+    # the names are in the background; one a built road may reach goes again on top (its
+    # halo's soft edge, pasted twice, is a shade paler: not visible)
+    for (sprite, (lx, ly)), crossing in zip(_overlay(edition, geo), _crossings(edition, geo),
+                                            strict=True):
+        if not crossing.isdisjoint(state.built):
+            blit_at(im, sprite, (o[0] + lx, o[1] + ly))
     for sid, pid in state.stations.items():
         spot = _at(placement.station_spot(edition, sid, geo), o)
         if sid in changes.stations:
@@ -269,6 +266,18 @@ def _changed(draw: ImageDraw.ImageDraw, g: layout.SectionGeom, upgraded: bool, o
 
 def _tile(im: Image.Image, c: Point, tile: str, lang: str, size: int = 10) -> None:
     blit(im, tile_sprite(tile_text(tile, lang), size), c)
+
+
+@lru_cache(maxsize=8)
+def _blank_sprite(foreign: bool, geo: Geometry = DESKTOP) -> Image.Image:
+    """The inside of a city's disc (or a foreign city's square), hiding the background's 0."""
+    d = 2 * geo.city_r - (3 if geo.k < 1.2 else 5)
+    im = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    if foreign:
+        ImageDraw.Draw(im).rectangle((0, 0, d - 1, d - 1), fill=style.FOREIGN_FILL)
+    else:
+        ImageDraw.Draw(im).ellipse((0, 0, d - 1, d - 1), fill=style.CITY_FILL)
+    return im
 
 
 @lru_cache(maxsize=128)
@@ -347,7 +356,7 @@ def _arrow(draw: ImageDraw.ImageDraw, a: Point, b: Point, width: int, head: floa
 
 def truck_xy(edition: Edition, position: str, k: int = 0, geo: Geometry = DESKTOP) -> Point:
     """Map-local centre of the k-th truck at a section or depot (for drawing and tests)."""
-    return placement.truck_spot(edition, position, k, geo)
+    return truck_placement.truck_spot(edition, position, k, geo)
 
 
 def marker_boxes(state: State, edition: Edition,

@@ -150,12 +150,8 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
         x += text_width(text, 15) + 14
     decision = pending_decision(state)
     if decision is None:
-        text = label("game_over", lang) + ": " + "  ".join(
-            f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition))
-        room = im.width - x - 8
-        size = next((s for s in (20, 18, 16, 14) if text_width(text, s, True) <= room), 14)
-        draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
-                  anchor="lm")
+        draw_text(im, (x, y), *_final_line(state, edition, lang, seats, im.width - x - 8),
+                  style.HIGHLIGHT, bold=True, anchor="lm")
         return
     # the one thing the table waits for, as large as the width allows: the map and players
     # views are shown ~400 px wide on a phone, where 18 px text shrinks to 9 px
@@ -169,6 +165,24 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
     size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), 16)
     draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
               anchor="lm")
+
+
+def _final_line(state: State, edition: Edition, lang: str, seats: Seats,
+                room: float) -> tuple[str, int]:
+    """The final ranking for the header and its size: all of it where it fits at 18 px
+    or more, else as many places as fit at 18 px, the winner at least (the phone views
+    had the whole ranking at 14 px, 7 px on a phone; every place is on the cards)."""
+    places = [f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition)]
+    head = label("game_over", lang) + ": "
+    for size in (20, 18):
+        text = head + "  ".join(places)
+        if text_width(text, size, True) <= room:
+            return text, size
+    for n in range(len(places) - 1, 0, -1):
+        text = head + "  ".join(places[:n])
+        if text_width(text, 18, True) <= room:
+            return text, 18
+    return fit(head + places[0], 18, room, True), 18
 
 
 # ----- offices, administration, display -----
@@ -193,8 +207,9 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
         for s in range(seats):
             draw.rectangle(_box(o, seat_box(i, s, geo)), fill=style.EMPTY_SEAT,
                            outline=style.FRAME, width=2)
-    draw.text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), label("lobby", lang),
-              font=font(geo.lobby_text, True), fill=style.INK, anchor="lm")
+    lobby_title, lobby_size, _x, _step = lobby_row(lang, players, geo)
+    draw.multiline_text((ox + geo.admin_x, oy + geo.lobby_y + geo.lobby_h // 2), lobby_title,
+                        font=font(lobby_size, True), fill=style.INK, anchor="lm", spacing=2)
     for dept in edition.departments:
         x0, _, x1, _ = _box(o, floor_box(edition, dept, 1, geo))
         draw.text(((x0 + x1) / 2, oy + geo.dept_y + geo.dept_title_h // 2 - 2), label(dept, lang),
@@ -208,6 +223,51 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
               font=font(geo.display_text, True), fill=style.INK, anchor="lm")
 
 
+def lobby_row(lang: str, players: int, geo: PanelGeom) -> tuple[str, int, float, float]:
+    """The lobby's title (one line, or two joined by a newline), its size, where the first
+    marker goes and the step between markers.
+
+    The markers follow the title ("Hall de l'Administration" ran under them), each with
+    its count and a gap before the next marker, room kept for every player and a
+    one-digit count. Where the title does not fit in what is left it is set smaller, down
+    to LOBBY_LEAST of the geometry's size (17 px on the phone), then on two lines broken at
+    a space if the row is tall enough, and only then cut."""
+    right = layout.PANEL_W - 6
+    half = geo.lobby_marker // 2
+    tail = geo.lobby_marker * 13 // 20 + text_width("×9", geo.lobby_count, True)
+    least = tail + half + 6  # from a marker's centre to the next one's
+    gap = half + 5
+    room = right - geo.admin_x - gap - (players - 1) * least - tail
+    title = label("lobby", lang)
+    floor = max(round(geo.lobby_text * LOBBY_LEAST), 11)
+    sizes = range(geo.lobby_text, floor - 1, -1)
+    size = next((s for s in sizes if text_width(title, s, True) <= room), None)
+    if size is None:
+        size, title = _two_lines(title, sizes, room, geo.lobby_h)
+    width = max(text_width(line, size, True) for line in title.split("\n"))
+    first = geo.admin_x + max(geo.lobby_dx, width + gap)
+    step = min(geo.lobby_step, (right - first - tail) / max(1, players - 1))
+    return title, size, first, step
+
+
+def _two_lines(title: str, sizes: range, room: float, height: int) -> tuple[int, str]:
+    """The title on two lines at the largest size that fits `room` and `height`, broken at
+    the space that balances the lines; cut on one line at the least size otherwise."""
+    spaces = [i for i, ch in enumerate(title) if ch == " "]
+    for size in sizes:
+        if 2 * size + 2 > height:
+            continue
+        for i in sorted(spaces, key=lambda i: abs(i - len(title) / 2)):
+            lines = (title[:i], title[i + 1:])
+            if max(text_width(line, size, True) for line in lines) <= room:
+                return size, "\n".join(lines)
+    return sizes[-1], fit(title, sizes[-1], room, True)
+
+
+LOBBY_LEAST = 0.85  # the lobby title may shrink to this share of its size (phone: 20 -> 17
+# px, the map's city names)
+
+
 def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang: str,
                  geo: PanelGeom, seats: Seats) -> None:
     draw = ImageDraw.Draw(im)
@@ -218,7 +278,8 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
             player_marker(draw, im, ((x0 + x1) / 2, (y0 + y1) / 2), geo.seat_marker,
                           seats, pid)
     # lobby: marker and count per player who has anyone there
-    x = ox + geo.admin_x + geo.lobby_dx
+    _title, _size, first, step = lobby_row(lang, len(state.order), geo)
+    x = ox + first
     y = oy + geo.lobby_y + geo.lobby_h // 2
     for pid in state.order:
         n = state.players[pid].lobby
@@ -226,7 +287,7 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
             player_marker(draw, im, (x, y), geo.lobby_marker, seats, pid)
             draw_text(im, (x + geo.lobby_marker * 13 // 20, y), f"×{n}", geo.lobby_count,
                       style.INK, bold=True, anchor="lm")
-            x += geo.lobby_step
+            x += step
     for dept in edition.departments:
         for floor in range(1, edition.floors + 1):
             x0, y0, _, _ = _box(o, floor_box(edition, dept, floor, geo))

@@ -14,6 +14,8 @@ background; what the game changes is drawn each board. Coordinates are card-loca
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render import layout, style
@@ -32,7 +34,7 @@ from render.labels import goods_letter, label
 from render.markers import Seats, goods_token, player_marker
 from render.player_board import lock_label, place_name
 from render.scores import Ranked, ranked
-from render.sprites import draw_text, fit, text_width
+from render.sprites import blit_at, draw_text, fit, text_width
 from rules import Edition, Player, State
 
 Point = layout.Point
@@ -233,22 +235,50 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Sea
             draw_text(im, centre, str(s), SMALL, style.MUTED, anchor="mm")
 
 
+@lru_cache(maxsize=32)
+def _delivery_strip(edition: Edition, board: int, lang: str) -> Image.Image:
+    """The delivery row as a player's board side prints it, one sprite (card-local from
+    (0, ROW_DELIVERY)): per country its code, DM, preferred goods and three empty spaces.
+    The same all game: a card pastes it once instead of drawing some forty pieces. Drawn
+    in RGB on the frames as draw_static draws them (every soft edge blended as on the
+    card), then cut out to the frames' insides (their outlines stay the background's)."""
+    size = (10 + len(edition.countries) * DELIVERY_W, DELIVERY_H + 1)
+    im = Image.new("RGB", size, style.PANEL_BG)
+    cut = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(im)
+    for i, code in enumerate(edition.countries):
+        x = 10 + i * DELIVERY_W
+        draw.rectangle((x, 0, x + DELIVERY_W - 4, DELIVERY_H), outline=style.FRAME,
+                       fill=style.PANEL_BG)
+        ImageDraw.Draw(cut).rectangle((x + 1, 1, x + DELIVERY_W - 5, DELIVERY_H - 1), fill=255)
+        draw_text(im, (x + 5, 13), code.upper(), TEXT, style.INK, bold=True, anchor="lm")
+        row = edition.delivery_row(board, code)
+        draw_text(im, (x + DELIVERY_W - 10, 13), f"{row.dm}", TEXT, style.INK, anchor="rm")
+        goods_token(draw, im, (x + 58, 13), 18, row.goods, goods_letter(row.goods, lang))
+        for k in range(3):
+            mx = x + 5 + k * 29
+            draw.rectangle((mx, 32, mx + 25, DELIVERY_H - 6), fill=style.PAPER,
+                           outline=style.FRAME)
+    out = im.convert("RGBA")
+    out.putalpha(cut)
+    return out
+
+
 def _deliveries(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, player: Player,
                 b: Point, lang: str) -> None:
     """Per country: its DM and preferred goods, then the three spaces, goods / DM / pharma,
     filled where a delivery token lies; a star marks a goods bonus still to claim."""
     bx, by = b
     y = by + ROW_DELIVERY
+    blit_at(im, _delivery_strip(edition, player.board, lang), (bx, y))
     for i, code in enumerate(edition.countries):
         x = bx + 10 + i * DELIVERY_W
-        row = edition.delivery_row(player.board, code)
-        draw_text(im, (x + DELIVERY_W - 10, y + 13), f"{row.dm}", TEXT, style.INK,
-                  anchor="rm")
-        goods_token(draw, im, (x + 58, y + 13), 18, row.goods, goods_letter(row.goods, lang))
         for k, mark in enumerate(delivery_marks(player, code)):
+            if not mark:  # the empty space is in the strip
+                continue
             mx = x + 5 + k * 29
             box = (mx, y + 32, mx + 25, y + DELIVERY_H - 6)
-            draw.rectangle(box, fill=style.INK if mark else style.PAPER, outline=style.FRAME)
+            draw.rectangle(box, fill=style.INK, outline=style.FRAME)
             if mark == "unused":
                 draw_text(im, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "★", SMALL,
                           style.HIGHLIGHT, anchor="mm")

@@ -6,7 +6,7 @@ city, so every candidate is scored against what is already there (city discs, pl
 roads, depots, tile and station spaces, the legend) and against reading as a neighbour's
 name; the least bad wins. Then the markers give way to the names: a station space slides
 along its own section, a tile steps further out, and each truck takes the nearest free spot
-beside its road or depot. Deterministic, cached per edition.
+beside its road or depot (render.truck_placement). Deterministic, cached per edition.
 """
 
 from __future__ import annotations
@@ -57,6 +57,33 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _gap(box: Box, p: Point) -> float:
+    """Squared distance from `p` to the nearest point of `box` (0 inside)."""
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return dx * dx + dy * dy
+
+
+def _misread(box: Box, own: Point, others: list[Point], margin: float) -> bool:
+    """Whether a name in `box` reads as another city's: one nearer its middle than its own
+    city, or nearer its nearest edge by `margin` (a long name slid sideways, or centred
+    between two close cities, sits by the neighbour's disc)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    mid = (cx - own[0]) ** 2 + (cy - own[1]) ** 2
+    edge = _gap(box, own) ** 0.5 - margin
+    return any((cx - ax) ** 2 + (cy - ay) ** 2 < mid or _gap(box, (ax, ay)) < edge * abs(edge)
+               for ax, ay in others)
+
+
+def _inside(p: Point, box: Box) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
+
+
+def _on_disc(c: Point, r: float, box: Box) -> bool:
+    """Whether `box` covers any of the disc of radius `r` at `c` (not just its square)."""
+    return _gap(box, c) < r * r
+
+
 @lru_cache(maxsize=8)
 def _road_points(edition: Edition, geo: Geometry = DESKTOP) -> list[tuple[float, float]]:
     """Points every few pixels along every section: a label over a road hides it."""
@@ -82,13 +109,51 @@ def depot_box(edition: Edition, depot_id: str, geo: Geometry = DESKTOP) -> Box:
 
 
 def country_tile_spot(edition: Edition, code: str, geo: Geometry = DESKTOP) -> Point:
-    """A country's bonus tile: above its first trading city."""
-    x, y = layout.node_xy(edition, edition.country_node[code][0], geo)
-    return (x, y - geo.city_r - 12 * geo.k)
+    """A country's bonus tile: beside its first trading city, above it where that is free."""
+    return country_tile_spots(edition, geo)[code]
+
+
+@lru_cache(maxsize=8)
+def country_tile_spots(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Point]:
+    """Each country's tile spot: above its first trading city unless that covers a city's
+    disc or name, a depot, the legend or the map's edge (the Swiss tile sat on Freiburg's
+    disc, the Dutch one under "Arnhem (NL)"), then beside or below it. Names keep off the
+    spot above (`_fixed`); the tile gives way where a name had to take it."""
+    r, k = geo.city_r, geo.k
+    w, h = tile_box_of(geo)
+    discs = [layout.node_xy(edition, nid, geo) for nid in edition.nodes]
+    blocked = [depot_box(edition, d, geo) for d in edition.depots]
+    blocked.append(legend.map_box(edition, geo))
+    blocked += city_labels(edition, geo).values()
+    roads = _road_points(edition, geo)
+    out: dict[str, Point] = {}
+    for code, cities in sorted(edition.country_node.items()):
+        if not cities:
+            continue
+        x, y = layout.node_xy(edition, cities[0], geo)
+        up, side = r + 12 * k, r + w / 2 + 4 * k
+        spots = [(x, y - up), (x - side, y - up), (x + side, y - up), (x - side, y),
+                 (x + side, y), (x, y + up), (x - side, y + up), (x + side, y + up)]
+
+        def cost(c: Point) -> float:
+            box = box_at(c, w, h)
+            off = box[0] < 2 or box[1] < 2 or box[2] > geo.map_w - 2 or box[3] > geo.map_h - 2
+            hidden = sum(1 for d in discs if _on_disc(d, r + 1, box))
+            hidden += sum(1 for b in blocked if _overlap(box, b))
+            return 1000 * off + 100 * hidden + sum(1 for p in roads if _inside(p, box))
+
+        out[code] = min(spots, key=cost)  # the first of equals: above wins
+    return out
 
 
 def country_tile_box(edition: Edition, code: str, geo: Geometry = DESKTOP) -> Box:
     return box_at(country_tile_spot(edition, code, geo), *tile_box_of(geo))
+
+
+def _first_country_tile_box(edition: Edition, code: str, geo: Geometry = DESKTOP) -> Box:
+    """Where a country's tile goes unless a name needs the room: above its first city."""
+    x, y = layout.node_xy(edition, edition.country_node[code][0], geo)
+    return box_at((x, y - geo.city_r - 12 * geo.k), *tile_box_of(geo))
 
 
 def _tile_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
@@ -109,32 +174,44 @@ def tile_spots(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Point]:
     """Every bonus space's tile spot, placed one after another so none lands on another.
 
     A tile on a depot or another tile hides it ("Dev+1" on the Frankfurt depot, "Card"
-    under "Prom" at Prag), as one on a name does: each weighs alike, the nearest free spot
-    wins.
+    under "Prom" at Prag), as one on a name or a city's disc does (a tile between two
+    close cities covered both values): each weighs alike, the nearest free spot wins,
+    station spaces and roads under it only breaking ties.
     The spaces not yet placed count at their first choice, so early ones keep clear of them.
     """
+    r = geo.city_r
     names = list(city_labels(edition, geo).values())
     spaces = [sid for sid, (link, n) in edition.sections.items() if link.features[n - 1] == "B"]
     fixed = [depot_box(edition, d, geo) for d in edition.depots]
     fixed += [country_tile_box(edition, c, geo) for c in edition.country_node
               if edition.country_node[c]]
+    fixed.append(legend.map_box(edition, geo))
+    discs = [layout.node_xy(edition, nid, geo) for nid in edition.nodes]
+    stations = [_space_box(edition, sid, geo) for sid, (link, n) in edition.sections.items()
+                if link.features[n - 1] == "S"]
+    roads = _road_points(edition, geo)
     size = tile_box_of(geo)
     placed: dict[str, Point] = {}
-    normals = (TILE_OFFSET, TILE_OFFSET + 4, TILE_OFFSET + 8, -TILE_OFFSET, -TILE_OFFSET - 4,
-               -TILE_OFFSET - 8, TILE_OFFSET + 14, -TILE_OFFSET - 14)
+    normals = [sign * (TILE_OFFSET + d) for d in (0, 4, 8, 14, 20, 27) for sign in (1, -1)]
     for sid in sorted(spaces):
         g = layout.sections(edition, geo)[sid]
         others = [box_at(placed.get(o) or _tile_spot(edition, o, geo), *size)
                   for o in spaces if o != sid]
-        best: tuple[int, int, Point] | None = None
+        near = [p for p in roads if abs(p[0] - g.mid[0]) < geo.px(90)
+                and abs(p[1] - g.mid[1]) < geo.px(90)]
+        best: tuple[float, int, Point] | None = None
         i = 0
-        for along in (0, 8, -8, 16, -16):
+        for along in (0, 8, -8, 16, -16, 24, -24):
             for off in normals:
                 c = (g.mid[0] + g.normal[0] * geo.px(off) + g.ux * geo.px(along),
                      g.mid[1] + g.normal[1] * geo.px(off) + g.uy * geo.px(along))
                 box = box_at(c, *size)
-                score = (3 * sum(1 for b in fixed + others if _overlap(box, b))
-                         + 3 * sum(1 for b in names if _overlap(box, b)))
+                score = (3 * sum(1 for b in fixed + others + names if _overlap(box, b))
+                         + 3 * sum(1 for d in discs if _on_disc(d, r + 1, box))
+                         + 0.5 * sum(1 for b in stations if _overlap(box, b))
+                         + 0.05 * sum(1 for p in near if _inside(p, box)))
+                if box[0] < 2 or box[1] < 2 or box[2] > geo.map_w - 2 or box[3] > geo.map_h - 2:
+                    score += 30
                 if best is None or (score, i) < best[:2]:
                     best = (score, i, c)
                 i += 1
@@ -190,8 +267,22 @@ def station_spot(edition: Edition, sid: str, geo: Geometry = DESKTOP) -> Point:
 
 
 def fixed_boxes(edition: Edition, geo: Geometry = DESKTOP) -> tuple[list[Box], list[Box]]:
-    """(city discs, depots, tiles, station spaces and the legend): see `_fixed`."""
-    return _fixed(edition, geo)
+    """(city discs, what else is drawn where it is: depots, every tile at its final spot,
+    station spaces and the legend), for what is placed after the tiles (notes, trucks)."""
+    return _drawn(edition, geo)
+
+
+@lru_cache(maxsize=8)
+def _drawn(edition: Edition, geo: Geometry = DESKTOP) -> tuple[list[Box], list[Box]]:
+    discs, _first = _fixed(edition, geo)
+    size = tile_box_of(geo)
+    other = [depot_box(edition, d, geo) for d in edition.depots]
+    other += [box_at(c, *size) for c in tile_spots(edition, geo).values()]
+    other += [box_at(c, *size) for c in country_tile_spots(edition, geo).values()]
+    other += [_space_box(edition, sid, geo) for sid, (link, n) in edition.sections.items()
+              if link.features[n - 1] == "S"]
+    other.append(legend.map_box(edition, geo))
+    return discs, other
 
 
 @lru_cache(maxsize=8)
@@ -215,10 +306,8 @@ def _fixed(edition: Edition, geo: Geometry = DESKTOP) -> tuple[list[Box], list[B
             other.append(box_at(_tile_spot(edition, sid, geo), *tile_box_of(geo)))
         elif link.features[n - 1] == "S":
             other.append(_space_box(edition, sid, geo))
-    for cities in edition.country_node.values():
-        if cities:  # the country's bonus tile sits above its first trading city
-            x, y = layout.node_xy(edition, cities[0], geo)
-            other.append((x - 18 * k, y - r - 20 * k, x + 18 * k, y - r - 4 * k))
+    other += [_first_country_tile_box(edition, code, geo) for code, cities
+              in edition.country_node.items() if cities]
     other.append(legend.map_box(edition, geo))
     return discs, other
 
@@ -227,8 +316,9 @@ def _fixed(edition: Edition, geo: Geometry = DESKTOP) -> tuple[list[Box], list[B
 def city_labels(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Box]:
     """Node id -> the box (map-local) its name is drawn in, top-left to bottom-right."""
     r, k = geo.city_r, geo.k
-    discs, other = _fixed(edition, geo)
-    fixed = discs + other
+    _discs, other = _fixed(edition, geo)
+    disc_at = [layout.node_xy(edition, nid, geo) for nid in edition.nodes]
+    depots = [depot_box(edition, d, geo) for d in edition.depots]
     # a name under a station space is hidden for good once a station is built there,
     # unless the space can slide along its section off the name (station_spot): the boxes
     # at both ends of that slide tell which (a box overlapping both overlaps all between)
@@ -256,91 +346,58 @@ def city_labels(edition: Edition, geo: Geometry = DESKTOP) -> dict[str, Box]:
         if node.label_offset != (0, 0) and geo is DESKTOP:  # the hint is in desktop pixels
             dx, dy = node.label_offset
             candidates.append((x + dx, y + dy))
+        hint = len(candidates)
         # beside, then the four corners, then above and below; then the same a step further
         # out, for crowded places where every near spot holds a station space or a road
         # (further still reads as a neighbour's name: measured on the Ruhr and Karlsruhe)
+        rings = []
         for far in (0, 6 * k):
-            candidates += [
+            ring = [
                 (x + r + 3 + far, y - h / 2), (x - r - 3 - w - far, y - h / 2),
                 (x + r - 3 + far, y - r - h + 1 - far), (x + r - 3 + far, y + r - 1 + far),
                 (x - r + 3 - w - far, y - r - h + 1 - far),
                 (x - r + 3 - w - far, y + r - 1 + far),
                 (x - w / 2, y - r - h - 1 - far), (x - w / 2, y + r + 1 + far),
             ]
+            # above and below, slid sideways while the name still spans its disc: a long
+            # name centred over its city reached the neighbour's disc (Braunschweig over
+            # Hannover's on the phone map)
+            slide = max(0.0, w / 2 - r)
+            steps = max(1, int(slide // (3 * k)))
+            ring += [(x - w / 2 + slide * (j / steps) * sign, y - r - h - 1 - far if up
+                      else y + r + 1 + far)
+                     for j in range(1, steps + 1) for sign in (1, -1) for up in (True, False)]
+            rings.append(ring)
+        per_ring = max(len(ring) for ring in rings)
+        for ring in rings:  # equal-length rings: the index tells the ring
+            candidates += ring + [ring[-1]] * (per_ring - len(ring))
+        reach = w + r + 20 * k  # nothing further off can meet a candidate
+        near = [(px, py) for px, py in roads if abs(px - x) < reach and abs(py - y) < reach]
         best: tuple[float, int, Box] | None = None
         for i, (lx, ly) in enumerate(candidates):
             box = (lx, ly, lx + w, ly + h)
             score = 0.0
             if box[0] < 2 or box[1] < 2 or box[2] > geo.map_w - 2 or box[3] > geo.map_h - 2:
                 score += 1000
-            score += 50 * sum(1 for d in fixed if _overlap(box, d))
+            score += 50 * sum(1 for d in other if _overlap(box, d))
+            score += 350 * sum(1 for d in depots if _overlap(box, d))  # 400 in all
+            # a name on another city's disc hides its value: worse than a station space
+            score += 400 * sum(1 for c in disc_at if _on_disc(c, r + 1, box)
+                               or _overlap(box, (c[0] - r, c[1] - r, c[0] + r, c[1] + r)))
             score += 200 * sum(1 for t in tiles if _overlap(box, t))
             for mid, end_a, end_b in stations:
                 if _overlap(box, end_a) and _overlap(box, end_b):
-                    score += 250
+                    score += 400
                 elif _overlap(box, mid):
                     score += 10
             score += 500 * sum(1 for b in placed.values() if _overlap(box, b))
-            score += 3 * sum(1 for px, py in roads
+            score += 3 * sum(1 for px, py in near
                              if box[0] <= px <= box[2] and box[1] <= py <= box[3])
-            score += 40 * (i // 8)  # a near spot wins over a slightly better far one
-            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            own = (cx - x) ** 2 + (cy - y) ** 2
-            if any((cx - ax) ** 2 + (cy - ay) ** 2 < own for ax, ay in others[nid]):
-                score += 300  # a name nearer another city than its own is misread
+            score += 40 * (max(0, i - hint) // per_ring)  # near beats slightly better far
+            if _misread(box, (x, y), others[nid], 4 * k):
+                score += 300
             if best is None or (score, i) < best[:2]:
                 best = (score, i, box)
         assert best is not None
         placed[nid] = best[2]
     return placed
-
-
-@lru_cache(maxsize=8192)
-def truck_spot(edition: Edition, position: str, k: int, geo: Geometry = DESKTOP) -> Point:
-    """Map-local centre of the k-th truck at a section or a depot.
-
-    A truck is nudged to the nearest spot beside its road (or around its depot) that covers
-    no city name, city disc, station space, tile, depot or the legend, and none of the
-    trucks 0..k-1 on the same place, so trucks never hide what players read.
-    """
-    geoms = layout.sections(edition, geo)
-    s = geo.k
-    plate = truck_plate_of(geo)
-    if position in geoms:
-        g = geoms[position]
-        half = ((g.end[0] - g.start[0]) ** 2 + (g.end[1] - g.start[1]) ** 2) ** 0.5 / 2
-        alongs = [s * a for a in (0, 10, -10, 20, -20, 32, -32, 44, -44, 56, -56)]
-        # the outermost ring is only taken where every nearer spot covers a name (the phone
-        # map's bigger plates at Osnabrück, Arnhem and Ulm)
-        acrosses = [s * c for c in (-15, 15, -25, 25, -36, 36, -48, 48, -60, 60, -72, 72)]
-        cands = [(g.mid[0] + g.ux * a + g.normal[0] * c, g.mid[1] + g.uy * a + g.normal[1] * c)
-                 for a in alongs if abs(a) <= half + 12 * s for c in acrosses]
-        cands.sort(key=lambda p: abs(p[0] - g.mid[0]) + abs(p[1] - g.mid[1]))
-        centre = g.mid
-    else:
-        cx, cy = layout.depot_xy(edition, position, geo)
-        cands = [(cx + dx * s, cy + dy * s) for dy in (22, 40, 58, 76, 0, -20, -38)
-                 for dx in (-10, 24, -44, 58, -78)]
-        centre = (cx, cy + 22 * s)
-    discs, other = _fixed(edition, geo)
-    # what players read (names, values) weighs most, then what they must still see
-    readable = [*discs, *city_labels(edition, geo).values()]
-    blockers = other
-    # a truck under another truck is lost outright: never stack them while any spot is left
-    siblings = [box_at(truck_spot(edition, position, j, geo), *plate) for j in range(k)]
-    near = [p for p in _road_points(edition, geo)
-            if abs(p[0] - centre[0]) < 120 * s and abs(p[1] - centre[1]) < 120 * s]
-    best: tuple[float, int, Point] | None = None
-    for i, c in enumerate(cands):
-        box = box_at(c, *plate)
-        score = 0.0
-        if box[0] < 2 or box[1] < 2 or box[2] > geo.map_w - 2 or box[3] > geo.map_h - 2:
-            score += 1000
-        score += 1000 * sum(1 for b in siblings if _overlap(box, b))
-        score += 300 * sum(1 for b in readable if _overlap(box, b))
-        score += 100 * sum(1 for b in blockers if _overlap(box, b))
-        score += 2 * sum(1 for px, py in near if box[0] <= px <= box[2] and box[1] <= py <= box[3])
-        if best is None or (score, i) < best[:2]:
-            best = (score, i, c)
-    assert best is not None
-    return best[2]

@@ -7,6 +7,8 @@ and the development track's numbers are static; everything the game changes is d
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render import layout, style
@@ -25,7 +27,7 @@ from render.fonts import font
 from render.labels import goods_letter, label
 from render.markers import Seats, goods_token, player_marker
 from render.scores import Ranked, ranked
-from render.sprites import draw_text, fit, text_width
+from render.sprites import blit_at, draw_text, fit, text_width
 from rules import Edition, Player, State
 
 Point = layout.Point
@@ -37,6 +39,7 @@ BOARD_W = layout.PANEL_W - 12
 ROW_HAND = 38
 ROW_KEYS = 97
 ROW_DELIVERY = 127
+NOTE_Y = ROW_DELIVERY + 5  # the trucks' title line: route, Autobot or tie-break, 12 px
 SLOT_X = 300
 SLOT_W = 92
 CHIP_W, CHIP_H = 18, 28
@@ -165,7 +168,7 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
         note = f"{label('route', lang)}: {names}{done}"
     if note:
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
-        draw_text(im, (x, by + ROW_DELIVERY + 7), fit(note, 12, BOARD_W - 8 - x + bx),
+        draw_text(im, (x, by + NOTE_Y), fit(note, 12, BOARD_W - 8 - x + bx),
                   12, style.MUTED, anchor="lm")
     if player.pending_promotions:
         draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
@@ -204,7 +207,7 @@ def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Poi
     if over:
         note = tie_break(r, lang) or (label("tie_shared", lang) if shares_rank(r, ranks) else "")
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
-        draw_text(im, (x, by + ROW_DELIVERY + 7), fit(note, 12, BOARD_W - 8 - x + bx), 12,
+        draw_text(im, (x, by + NOTE_Y), fit(note, 12, BOARD_W - 8 - x + bx), 12,
                   style.ROAD["red"], bold=True, anchor="lm")
 
 
@@ -235,6 +238,41 @@ def _keys_and_development(draw: ImageDraw.ImageDraw, im: Image.Image, seats: Sea
     player_marker(draw, im, (x, y + 2), 16, seats, player.id)
 
 
+def truck_row_y(n: int) -> int:
+    """Board-local middle of truck n's line (13 px), below the title line (the route note
+    ran into truck 1) and inside the board's frame."""
+    return ROW_DELIVERY + 20 + (n - 1) * 15
+
+
+@lru_cache(maxsize=32)
+def _delivery_strip(edition: Edition, board: int, lang: str) -> Image.Image:
+    """The delivery board as a player's board side prints it, one sprite (board-local from
+    (0, ROW_DELIVERY)): per country its DM and preferred goods and three empty spaces.
+    The same all game, so a board pastes it once instead of drawing some forty pieces."""
+    # drawn in RGB on the countries' frames as draw_static draws them, so every soft text
+    # edge is blended exactly as on the board, then cut out to the frames' insides
+    size = (8 + len(edition.countries) * DELIVERY_W, 41)
+    im = Image.new("RGB", size, style.PANEL_BG)
+    cut = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(im)
+    for i, code in enumerate(edition.countries):
+        x = 8 + i * DELIVERY_W
+        draw.rectangle((x, 0, x + DELIVERY_W - 3, 40), outline=style.FRAME, fill=style.PANEL_BG)
+        # the inside only: the frame's outline stays the background's (the frame of whose
+        # move it is may lie over it)
+        ImageDraw.Draw(cut).rectangle((x + 1, 1, x + DELIVERY_W - 4, 39), fill=255)
+        draw.text((x + 3, 1), code.upper(), font=font(11, True), fill=style.INK)
+        row = edition.delivery_row(board, code)
+        draw_text(im, (x + DELIVERY_W - 6, 11), f"{row.dm}", 11, style.INK, anchor="rs")
+        goods_token(draw, im, (x + 9, 20), 11, row.goods, goods_letter(row.goods, lang))
+        for k in range(3):
+            mx = x + 4 + k * 17
+            draw.rectangle((mx, 28, mx + 13, 38), fill=style.PAPER, outline=style.FRAME)
+    out = im.convert("RGBA")
+    out.putalpha(cut)
+    return out
+
+
 def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
                            player: Player, b: Point, lang: str) -> None:
     """Per country: the row's DM and preferred goods, then which of its spaces hold tokens.
@@ -244,20 +282,19 @@ def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: 
     """
     bx, by = b
     y = by + ROW_DELIVERY
+    blit_at(im, _delivery_strip(edition, player.board, lang), (bx, y))
     for i, code in enumerate(edition.countries):
         x = bx + 8 + i * DELIVERY_W
-        row = edition.delivery_row(player.board, code)
-        draw_text(im, (x + DELIVERY_W - 6, y + 11), f"{row.dm}", 11, style.INK, anchor="rs")
-        goods_token(draw, im, (x + 9, y + 20), 11, row.goods, goods_letter(row.goods, lang))
         for k, mark in enumerate(delivery_marks(player, code)):
+            if not mark:  # the empty space is in the strip
+                continue
             mx = x + 4 + k * 17
-            box = (mx, y + 28, mx + 13, y + 38)
-            draw.rectangle(box, fill=style.INK if mark else style.PAPER, outline=style.FRAME)
+            draw.rectangle((mx, y + 28, mx + 13, y + 38), fill=style.INK, outline=style.FRAME)
             if mark == "unused":
                 draw_text(im, (mx + 7, y + 33), "★", 9, style.HIGHLIGHT, anchor="mm")
     x = bx + TRUCK_X
     for n, truck in enumerate(player.trucks, start=1):
-        ty = y + 24 + (n - 1) * 18 - 8
+        ty = by + truck_row_y(n)
         if truck is None:
             draw_text(im, (x, ty), f"{n}: {label('off_map', lang)}", 13, style.MUTED,
                       anchor="lm")

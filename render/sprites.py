@@ -19,15 +19,29 @@ RGB = style.RGB
 Sprite = Image.Image  # RGBA
 
 
+def paste(im: Image.Image, sprite: Sprite, x: int, y: int) -> None:
+    """`im.paste(sprite, (x, y), sprite)`, through Pillow's core where that is all
+    `Image.paste` would do: its checks and conversions cost about half of a small
+    sprite's paste, and a board pastes some hundreds (bench/RESULTS.md)."""
+    if sprite.mode == "RGBA" and im.mode in _CORE_MODES and not im.readonly:
+        w, h = sprite.size
+        core = sprite.im
+        im.im.paste(core, (x, y, x + w, y + h), core)
+    else:
+        im.paste(sprite, (x, y), sprite)
+
+
+_CORE_MODES = frozenset({"RGB", "RGBA"})  # boards and sprites, drawn in memory (loaded)
+
+
 def blit(im: Image.Image, sprite: Sprite, centre: tuple[float, float]) -> None:
     """Paste `sprite` centred on `centre`."""
-    x = int(centre[0] - sprite.width / 2 + 0.5)
-    y = int(centre[1] - sprite.height / 2 + 0.5)
-    im.paste(sprite, (x, y), sprite)
+    w, h = sprite.size
+    paste(im, sprite, int(centre[0] - w / 2 + 0.5), int(centre[1] - h / 2 + 0.5))
 
 
 def blit_at(im: Image.Image, sprite: Sprite, top_left: tuple[float, float]) -> None:
-    im.paste(sprite, (int(top_left[0] + 0.5), int(top_left[1] + 0.5)), sprite)
+    paste(im, sprite, int(top_left[0] + 0.5), int(top_left[1] + 0.5))
 
 
 @lru_cache(maxsize=4096)
@@ -56,7 +70,7 @@ def draw_text(im: Image.Image, xy: tuple[float, float], value: str, size: int, f
     if anchor[1] == "m":
         # centre the cap height on y, so digits and capitals sit visually centred
         y += cap_height(size, bold) / 2
-    im.paste(sprite, (int(x + left + 0.5), int(y + top + 0.5)), sprite)
+    paste(im, sprite, int(x + left + 0.5), int(y + top + 0.5))
 
 
 SHOWN_ID = 32  # characters of a player id drawn at most (ids are the seats' names)

@@ -26,9 +26,9 @@ from rules.model import Edition
 from rules.offices import seats_held
 from rules.registry import edition_by_hash
 from rules.rng import below, next_u64, seed_state, shuffled
+from rules.roads import delivery_country, step_graph
 from rules.scoring import scores
 from rules.state import State
-from rules.trucks import delivery_country, step_graph
 
 
 class Bot(Protocol):

@@ -1,12 +1,15 @@
-"""The targets worth checking for a slot and colour, before the full legality check.
+"""The legal targets for a slot and colour, without asking the legality check of each.
 
-`legal_actions` keeps a target when its `*_problem` function finds no problem; running that
-check on every section, link and depot of the map was most of the engine's time. Here each
-list is narrowed first by conditions that the `*_problem` function itself refuses on (a
-section already built or off the network, a link not complete, …), read from the derived
-`network.board`. The narrowing only drops what would be refused anyway; the verdict stays
-with the `*_problem` functions that `apply` uses too, so the two cannot disagree.
-`tests/rules/test_candidates.py` checks the narrowing against the unnarrowed lists.
+`legal_actions` lists a main action for every target whose `*_problem` function finds no
+problem; running that check on every section, link and depot of the map was most of the
+engine's time, and running it on every remaining candidate still half of it. Here each
+list is narrowed by exactly the conditions the `*_problem` function refuses on (a section
+already built or off the network, a link not complete or too dear, a depot not open yet,
+…), the ones that depend on the built sections alone read from the derived
+`network.board`. `apply` still asks the `*_problem` functions, so the narrowing must
+keep exactly what they accept: `tests/rules/test_candidates.py` checks it against every
+target of the map at states of random games, and the agreement test checks
+`legal_actions` against `apply`.
 """
 
 from __future__ import annotations
@@ -47,15 +50,28 @@ def targets(state: State, edition: Edition, pid: str, slot: str,
     return Narrowed(state, edition, pid)(slot, colour)
 
 
+Table = dict[str, tuple[Target, ...]]  # colour -> targets, only colours that have some
+
+
+@per_edition
+def _by_slot(edition: Edition) -> dict[str, Table]:
+    """`all_targets` per slot and colour."""
+    out: dict[str, Table] = {}
+    for (slot, colour), found in all_targets(edition).items():
+        if found:
+            out.setdefault(slot, {})[colour] = found
+    return out
+
+
 class Narrowed:
-    """`targets` for one player at one state.
+    """`targets` for one player at one state, a slot's colours at once.
 
     What depends on the built sections alone (the frontier, complete links, built station
     spaces, depots on the network) is filtered once per `Board` and kept with it; only
-    the filters on the rest of the state run per call.
+    the filters on the rest of the state run here, once per slot.
     """
 
-    __slots__ = ("by_board", "edition", "open", "player", "research", "state")
+    __slots__ = ("by_board", "edition", "open", "player", "state", "tables")
 
     def __init__(self, state: State, edition: Edition, pid: str) -> None:
         self.state = state
@@ -63,37 +79,95 @@ class Narrowed:
         self.player = state.players[pid]
         self.by_board = _by_board(edition, board(edition, state.built))
         self.open: dict[str, bool] = {}
-        self.research: tuple[Target, ...] | None = None
+        self.tables: dict[str, Table] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
-        if slot == "research":
-            # research_problem (which no colour concerns): "no_keys_left" refuses every
-            # lock; "lock_open", "lock_requires" those opened or not yet reachable.
-            if self.research is None:
-                self.research = self._research(all_targets(self.edition).get((slot, colour), ()))
-            return self.research
-        found = self.by_board(slot, colour)
-        if not found:
-            return found
+        if not self.is_open(slot):
+            return ()
+        return self.table(slot).get(colour, ())
+
+    def is_open(self, slot: str) -> bool:
+        """False when the slot's `*_problem` check refuses every target alike."""
         is_open = self.open.get(slot)
         if is_open is None:
             is_open = self.open[slot] = self._slot_open(slot)
-        if not is_open:
-            return ()
-        state = self.state
-        if slot == "upgrade":  # upgrade_problem: "link_upgraded"
-            upgraded = state.upgraded
-            return tuple(t for t in found if t[0] not in upgraded)
-        if slot == "station":  # station_problem: "station_taken"
-            stations = state.stations
-            return tuple(t for t in found if t[0] not in stations)
-        if slot == "load":  # load_problem: "goods_exhausted"
-            goods = state.goods
-            return tuple(t for t in found if goods.get(t[1] or "", 0) > 0)
+        return is_open
+
+    def table(self, slot: str) -> Table:
+        """The accepted targets of a slot that `is_open`, per colour."""
+        found = self.tables.get(slot)
+        if found is None:
+            found = self.tables[slot] = self._table(slot)
         return found
 
+    def _table(self, slot: str) -> Table:
+        if slot == "build":
+            return self.by_board.table(slot)  # the frontier: what build_problem accepts
+        if slot == "research":  # the player's keys alone decide it, whatever the board
+            by_keys = _research_by_keys(self.edition)
+            keys = self.player.keys
+            found_keys = by_keys.get(keys)
+            if found_keys is None:
+                if len(by_keys) >= 4096:
+                    by_keys.clear()
+                found_keys = by_keys[keys] = self._filtered(slot)
+            return found_keys
+        state = self.state
+        # What the filter reads besides the board's table: a state shares these between
+        # versions until they change, and a build keeps the tables it cannot change, so
+        # the last filtered table is mostly found again.
+        if slot == "upgrade":
+            inputs: tuple[object, ...] = (state.upgraded,)
+        elif slot == "station":
+            inputs = (state.stations,)
+        else:
+            inputs = (state.goods, state.era)
+        base = self.by_board.table(slot)
+        last = _FILTERED.get(slot)  # one read: another thread may replace it
+        if last is not None and last[0] is base and last[1] == inputs:
+            found = last[2]
+        else:
+            found = self._filtered(slot)
+            _FILTERED[slot] = (base, inputs, found)
+        if slot == "upgrade":  # upgrade_problem: "cannot_pay", for this player's money
+            money, costs = self.player.money, _upgrade_costs(self.edition)
+            if any(costs[t[0]] > money for targets in found.values() for t in targets):
+                return _nonempty({c: tuple(t for t in targets if costs[t[0]] <= money)
+                                  for c, targets in found.items()})
+        return found
+
+    def _filtered(self, slot: str) -> Table:
+        """The board's targets of the slot less those the rest of the state refuses (the
+        player's money aside)."""
+        state = self.state
+        if slot == "research":
+            # research_problem, which no colour concerns: "lock_open", "lock_requires"
+            # refuse the locks opened or not yet reachable.
+            keys, locks = self.player.keys, self.edition.locks
+            found = tuple(t for t in _research_targets(self.edition) if t[0] not in keys
+                          and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
+            return dict.fromkeys(self.edition.colours, found) if found else {}
+        base = self.by_board.table(slot)
+        if slot == "upgrade":  # upgrade_problem: "link_upgraded"
+            upgraded = state.upgraded
+            return _nonempty({c: tuple(t for t in found if t[0] not in upgraded)
+                              for c, found in base.items()})
+        if slot == "station":  # station_problem: "station_taken"
+            stations = state.stations
+            if not stations:
+                return base
+            return _nonempty({c: tuple(t for t in found if t[0] not in stations)
+                              for c, found in base.items()})
+        # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
+        goods, era, edition = state.goods, state.era, self.edition
+        depots, pharma = edition.depots, edition.pharma_goods
+        pharma_open = era >= edition.pharma_opens_era
+        return _nonempty({c: tuple(t for t in found if goods.get(t[1] or "", 0) > 0
+                                   and era >= depots[t[0]].opens_era
+                                   and (pharma_open or t[1] != pharma))
+                          for c, found in base.items()})
+
     def _slot_open(self, slot: str) -> bool:
-        """False when the slot's `*_problem` check refuses every target alike."""
         state, edition, player = self.state, self.edition, self.player
         if slot == "build":  # "supply_empty", "cannot_pay", "no_employee"
             return (state.era_supply > 0 and player.money >= edition.era(state.era).build_cost
@@ -104,59 +178,85 @@ class Narrowed:
             return player.stations_left > 0 and player.money >= edition.station_cost
         if slot == "load":  # "no_free_truck"
             return None in player.trucks
+        if slot == "research":  # "no_keys_left"
+            return len(player.keys) < edition.keys
         return True
 
-    def _research(self, everything: tuple[Target, ...]) -> tuple[Target, ...]:
-        keys = self.player.keys
-        if len(keys) >= self.edition.keys:
-            return ()
-        locks = self.edition.locks
-        return tuple(t for t in everything if t[0] not in keys
-                     and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
+
+@per_edition
+def _research_by_keys(edition: Edition) -> dict[tuple[str, ...], Table]:
+    """A player's keys -> the research table (`Narrowed._filtered`), filled in as asked."""
+    return {}
+
+
+@per_edition
+def _research_targets(edition: Edition) -> tuple[Target, ...]:
+    return tuple((lock, None) for lock in edition.locks)
+
+
+def _nonempty(table: Table) -> Table:
+    return {c: found for c, found in table.items() if found}
+
+
+@per_edition
+def _upgrade_costs(edition: Edition) -> dict[str, int]:
+    """What upgrading each link costs (upgrade_problem's "cannot_pay")."""
+    return {lid: edition.upgrade_cost_per_section * link.sections
+            for lid, link in edition.links.items()}
 
 
 class _BoardTargets:
-    """The targets per (slot, colour) that the built sections alone leave open, filled in
-    as they are asked for: build_problem's "section_built" and "not_connected" leave the
-    frontier, upgrade_problem's "link_incomplete" the complete links, station_problem's
-    "section_not_built" the built spaces, load_problem's "depot_off_network" the depots
-    on the network."""
+    """The targets per slot and colour that the built sections alone leave open, filled
+    in a slot at a time as they are asked for: build_problem's "section_built" and
+    "not_connected" leave the frontier, upgrade_problem's "link_incomplete" the complete
+    links, station_problem's "section_not_built" the built spaces, load_problem's
+    "depot_off_network" the depots on the network."""
 
     __slots__ = ("edition", "facts", "found")
 
     def __init__(self, edition: Edition, facts: Board) -> None:
         self.edition = edition
         self.facts = facts
-        self.found: dict[tuple[str, str], tuple[Target, ...]] = {}
+        self.found: dict[str, Table] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
-        key = (slot, colour)
-        found = self.found.get(key)
+        return self.table(slot).get(colour, ())
+
+    def table(self, slot: str) -> Table:
+        found = self.found.get(slot)
         if found is None:
-            found = self.found[key] = self._derive(slot, colour)
+            found = self.found[slot] = self._derive(slot)
         return found
 
-    def _derive(self, slot: str, colour: str) -> tuple[Target, ...]:
+    def _derive(self, slot: str) -> Table:
         facts, edition = self.facts, self.edition
-        everything = all_targets(edition).get((slot, colour), ())
+        everything = _by_slot(edition).get(slot, {})
         if slot == "build":
-            return tuple((sid, None) for sid in facts.frontier_of.get(colour, ()))
+            return {c: tuple((sid, None) for sid in found)
+                    for c, found in facts.frontier_of.items() if found}
         if slot == "upgrade":
-            return tuple(t for t in everything if t[0] in facts.complete)
-        if slot == "station":
-            return tuple(t for t in everything if t[0] in facts.built)
-        if slot == "load":
-            depots = edition.depots
-            return tuple(t for t in everything if depots[t[0]].node in facts.nodes)
-        return everything
+            keep = facts.complete
+        elif slot == "station":
+            keep = facts.built
+        elif slot == "load":
+            nodes, depots = facts.nodes, edition.depots
+            return _nonempty({c: tuple(t for t in found if depots[t[0]].node in nodes)
+                              for c, found in everything.items()})
+        else:
+            return everything
+        return _nonempty({c: tuple(t for t in found if t[0] in keep)
+                          for c, found in everything.items()})
 
 
 _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
+# Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read.
+_FILTERED: dict[str, tuple[Table, tuple[object, ...], Table]] = {}
 
 
 def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
     """The `_BoardTargets` of a board: the last one's again, or new ones that keep what a
-    build could not change from the last board's, when this board has one section more."""
+    build could not change from the last board's, when this board has one section more
+    (a search builds one section after another)."""
     global _LAST_TABLES
     last = _LAST_TABLES  # one read: another thread may replace it, never change it
     before, tables = last
@@ -164,13 +264,25 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
         return tables
     fresh = _BoardTargets(edition, facts)
     if (tables is not None and before is not None and tables.edition is edition
-            and len(facts.built) == len(before.built) + 1 and before.built < facts.built
-            and before.nodes == facts.nodes):
-        # The network reached no new node: only targets of the new section's colour
-        # changed (its neighbours, its link, its station space); depots did not.
+            and len(facts.built) == len(before.built) + 1 and before.built < facts.built):
+        # One section more: keep each table the new section could not have changed.
         (added,) = facts.built - before.built
-        colour = edition.sections[added][0].colour
-        fresh.found.update((k, v) for k, v in tables.found.items() if k[1] != colour)
+        link, n = edition.sections[added]
+        keep = {
+            "build": False,  # the frontier lost the new section (other colours: below)
+            "load": before.nodes == facts.nodes,  # the depots on the network
+            "upgrade": link.id not in facts.complete,  # no new complete link
+            "station": link.features[n - 1] != "S",  # no new built station space
+        }
+        for slot, table in tables.found.items():
+            if keep.get(slot, True):
+                fresh.found[slot] = table
+        build = tables.found.get("build")
+        if build is not None:  # each colour whose frontier is as it was keeps its targets
+            old, new = before.frontier_of, facts.frontier_of
+            fresh.found["build"] = {c: build[c] if c in build and old.get(c) == found
+                                    else tuple((sid, None) for sid in found)
+                                    for c, found in new.items() if found}
     _LAST_TABLES = (facts, fresh)
     return fresh
 

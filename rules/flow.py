@@ -1,9 +1,8 @@
 """The turn as a state machine: pending decisions, `legal_actions` and `apply`.
 
 A state always rests at a decision (or at the game's end): `settle` resolves automatic
-effects and skips phases with nothing to decide. Each kind of decision has one function
-listing its legal actions and one carrying an action out; the legality of an action is
-decided by the `*_problem` functions both of them use.
+effects and skips phases with nothing to decide. What each kind of decision offers and
+how it is carried out is one table, `rules.decisions.RULES`.
 
 Check order, as boardgame.io's server does it: is the game running, is it this player's
 decision, is the action known, is it legal now.
@@ -11,82 +10,48 @@ decision, is the action known, is it legal now.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from rules import candidates
-from rules.actions import (
-    GRANT,
-    PASS,
-    TAKEBACK,
-    Action,
-    AutobotTurn,
-    Bonus,
-    Extra,
-    Key,
-    Move,
-    Pick,
-    Play,
-    Promote,
-    Route,
-    Slot,
-    parse_action,
-)
+from rules.actions import PASS, Action, parse_action
+from rules.autobot.hooks import bot_effect
+from rules.decisions import RULES, Decision, execute, listed, pop, with_step
 from rules.effects import AUTOMATIC, era_end_effects, next_turn
-from rules.errors import (
-    GameOverError,
-    IllegalActionError,
-    NotYourDecisionError,
-    RuleError,
-)
+from rules.errors import GameOverError, NotYourDecisionError, RuleError
 from rules.frozen import evolve
+from rules.kinds import Kind, Step
 from rules.model import Edition
-from rules.network import open_colours
-from rules.offices import promote, promotion_options
-from rules.play import (
-    build_problem,
-    card_colour_problem,
-    card_colours,
-    do_build,
-    do_grant,
-    do_play,
-    do_research,
-    do_takeback,
-    grant_problem,
-    needs_colour_choice,
-    play_problem,
-    research_problem,
-    slot_problem,
-    slot_target_problem,
-    takeback_problem,
-)
 from rules.registry import edition_by_hash
 from rules.state import Effect, State, Turn
-from rules.trucks import claim_bonus, claimable_bonuses, do_move, legal_moves, move_problem
+from rules.trucks import claimable_bonuses, has_moves
+
+__all__ = ["EXPECTED", "Decision", "apply", "legal_actions", "pending_decision", "settle"]
 
 # Effects that wait for a player's choice, and the decision each one becomes.
-DECISION_OF_EFFECT = {"promote": "promote", "card": "pick", "capacity": "slot",
-                      "key": "key", "extra": "extra"}
-OPTIONAL = {"bonus", "move", "extra"}  # decisions that `pass` may decline
+DECISION_OF_EFFECT: dict[str, Kind] = {"promote": "promote", "card": "pick",
+                                       "capacity": "slot", "key": "key", "extra": "extra"}
+# The steps a turn rests at, and the decision each one is.
+DECISION_OF_STEP: dict[Step, Kind] = {"bonus": "bonus", "main": "main", "move": "move",
+                                      "autobot": "autobot"}
 # Bonuses owed to the Autobot: it resolves them at once, translated (SOLO P-1, TT-1).
 BOT_BONUS_KINDS = {"promote", "money", "develop", "card", "key", "capacity", "extra"}
+# What each decision accepts, in the notation alone.
+EXPECTED = {kind: rule.expected for kind, rule in RULES.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the game is waiting for: `kind` of choice by `player`."""
-
-    kind: str  # route, bonus, main, move, promote, pick, slot, key, extra
-    player: str
-    colours: tuple[str, ...] = ()  # for an extra build: the autobahns it may use
-    source: str = ""
-
-    @property
-    def optional(self) -> bool:
-        return self.kind in OPTIONAL
+_PENDING: tuple[State | None, Decision | None] = (None, None)
 
 
 def pending_decision(state: State) -> Decision | None:
+    """What the game waits for, remembered for the last state asked: a turn asks it of
+    one state three times (whose turn, what is legal, apply)."""
+    global _PENDING
+    last = _PENDING  # one read: another thread may replace it, never change it
+    if last[0] is state:
+        return last[1]
+    decision = _pending(state)
+    _PENDING = (state, decision)
+    return decision
+
+
+def _pending(state: State) -> Decision | None:
     if state.phase == "over":
         return None
     if state.queue:
@@ -95,7 +60,7 @@ def pending_decision(state: State) -> Decision | None:
     if state.phase == "draft":
         return Decision("route", _drafter(state))
     assert state.turn is not None
-    return Decision(state.turn.step, state.turn.player)
+    return Decision(DECISION_OF_STEP[state.turn.step], state.turn.player)
 
 
 def _drafters(state: State) -> tuple[str, ...]:
@@ -108,96 +73,6 @@ def _drafter(state: State) -> str:
     return next(p for p in reversed(_drafters(state)) if state.players[p].route is None)
 
 
-# ----- legal actions per decision -----
-
-def extra_colours(state: State, edition: Edition, decision: Decision) -> tuple[str, ...]:
-    return decision.colours or open_colours(state, edition)
-
-
-def _legal_main(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    # `card_problem` is the slot being known, then `card_colour_problem`, then
-    # `slot_problem`; the parts are asked once per card and once per slot, not per pair.
-    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
-                  and slot_problem(state, edition, pid, slot) is None]
-    narrowed = candidates.Narrowed(state, edition, pid)
-    research: list[candidates.Target] | None = None  # research_problem takes no colour
-    by_colour: dict[str, list[tuple[str, list[candidates.Target]]]] = {}
-    actions: list[Action] = []
-    for card in state.players[pid].hand:
-        choice = needs_colour_choice(edition, card)
-        for colour in card_colours(state, edition, card):
-            named = colour if choice else None
-            if card_colour_problem(state, edition, pid, card, named) is not None:
-                continue
-            slots = by_colour.get(colour)
-            if slots is None:  # the accepted targets of each slot, for this colour
-                slots = by_colour[colour] = []
-                for slot in open_slots:
-                    if slot == "research" and research is not None:
-                        found = research
-                    else:
-                        found = [(t, g) for t, g in narrowed(slot, colour)
-                                 if slot_target_problem(state, edition, pid, slot, t, g,
-                                                        colour) is None]
-                        if slot == "research":
-                            research = found
-                    if found:
-                        slots.append((slot, found))
-            for slot, found in slots:
-                actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
-    if takeback_problem(state, pid) is None:
-        actions.append(TAKEBACK)
-    if grant_problem(state, pid) is None:
-        actions.append(GRANT)
-    return actions or [PASS]
-
-
-def _legal_extra(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    colours = extra_colours(state, edition, d)
-    return [Extra(sid) for sid, _ in candidates.frontier(state, edition, colours)
-            if build_problem(state, edition, pid, sid, colours) is None]
-
-
-def _legal_key(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    return [Key(lock) for lock in edition.locks
-            if research_problem(state, edition, pid, lock) is None]
-
-
-def _legal_autobot(state: State, edition: Edition, pid: str, d: Decision) -> list[Action]:
-    from rules.autobot.turn import autobot_turn
-
-    return [AutobotTurn(autobot_turn(state, edition)[1])]
-
-
-LEGAL: dict[str, Callable[[State, Edition, str, Decision], list[Action]]] = {
-    "autobot": _legal_autobot,
-    "route": lambda s, e, p, d: [Route(c) for c in s.routes_offered],
-    "bonus": lambda s, e, p, d: [Bonus(c) for c in claimable_bonuses(s, e, p)],
-    "main": _legal_main,
-    "move": lambda s, e, p, d: list(legal_moves(s, e, p)),
-    "promote": lambda s, e, p, d: list(promotion_options(s, e, p)),
-    "pick": lambda s, e, p, d: [Pick(c) for c in s.display],
-    "slot": lambda s, e, p, d: [Slot(slot) for slot in e.slots],
-    "key": _legal_key,
-    "extra": _legal_extra,
-}
-
-
-_LISTED: tuple[State | None, Decision | None, tuple[Action, ...]] = (None, None, ())
-
-
-def listed(state: State, edition: Edition, decision: Decision) -> list[Action]:
-    """`LEGAL` for the decision, remembered for the last state asked: `settle` asks whether
-    a decision has options, and `legal_actions` then asks the same of the same state."""
-    global _LISTED
-    last = _LISTED  # one read: another thread may replace it, never change it
-    if last[0] is state and last[1] == decision:
-        return list(last[2])
-    actions = LEGAL[decision.kind](state, edition, decision.player, decision)
-    _LISTED = (state, decision, tuple(actions))
-    return actions
-
-
 def legal_actions(state: State, player: str) -> list[Action]:
     """Everything `player` may do now; empty when it is not their decision."""
     decision = pending_decision(state)
@@ -208,129 +83,6 @@ def legal_actions(state: State, player: str) -> list[Action]:
     if decision.optional:
         actions.append(PASS)
     return actions
-
-
-# ----- carrying out an action -----
-
-# What each decision accepts, in the notation alone: `expected` reaches players in their
-# own language, and the notation is the one part of a message that is never translated.
-EXPECTED = {"route": "route <card>", "bonus": "bonus <country> | pass",
-            "main": "<slot> <target> with <card> | takeback | grant",
-            "move": "move <truck> <section>... [deliver] | pass",
-            "promote": "promote <from> <to>", "pick": "pick <card>",
-            "slot": "slot <slot>", "key": "research <lock>",
-            "extra": "extra <section> | pass", "autobot": "autobot <turn>"}
-
-
-def _refuse(decision: Decision, action: Action) -> RuleError:
-    expected = EXPECTED[decision.kind]
-    if action == PASS:
-        return IllegalActionError("pass_not_allowed", expected=expected)
-    return IllegalActionError("wrong_decision", player=decision.player, expected=expected,
-                              kind=str(action))
-
-
-def _pop(state: State) -> State:
-    return evolve(state, queue=state.queue[1:])
-
-
-def _with_step(state: State, step: str) -> State:
-    assert state.turn is not None
-    return evolve(state, turn=evolve(state.turn, step=step))
-
-
-def _execute(state: State, edition: Edition, pid: str, d: Decision, action: Action) -> State:
-    """Carry out `action` for decision `d`, or raise the reason it is not allowed."""
-    kind = d.kind
-    if action == PASS and d.optional:
-        return _pop(state) if kind == "extra" else _with_step(
-            state, "main" if kind == "bonus" else "end")
-    if kind == "main":
-        return _execute_main(state, edition, pid, action, d)
-    if kind == "autobot" and isinstance(action, AutobotTurn):
-        from rules.autobot.turn import autobot_turn
-
-        after, words = autobot_turn(state, edition)
-        if action.words != words:
-            raise IllegalActionError("autobot_turn_differs", expected=" ".join(words),
-                                     given=" ".join(action.words))
-        return _with_step(after, "end")
-    problem: RuleError | None = None  # the refusal for a wrong decision, made if needed
-    if kind == "route" and isinstance(action, Route):
-        if action.card in state.routes_offered:
-            offered = tuple(c for c in state.routes_offered if c != action.card)
-            player = evolve(state.players[pid], route=action.card)
-            return evolve(state.with_player(player), routes_offered=offered)
-        problem = IllegalActionError("unknown_route", route=action.card)
-    elif kind == "bonus" and isinstance(action, Bonus):
-        if action.country in claimable_bonuses(state, edition, pid):
-            # One claim per turn (RULES §9.3): phase 1 is over once a bonus is claimed.
-            return claim_bonus(_with_step(state, "main"), edition, pid, action.country)
-        problem = IllegalActionError("bonus_unavailable", country=action.country)
-    elif kind == "move" and isinstance(action, Move):
-        problem = move_problem(state, edition, pid, action)
-        if problem is None:
-            return do_move(state, edition, pid, action)
-    elif kind == "promote" and isinstance(action, Promote):
-        if action in promotion_options(state, edition, pid):
-            return promote(_pop(state), edition, pid, action)
-        problem = IllegalActionError("promotion_illegal", source=action.source,
-                                     target=action.target)
-    elif kind == "pick" and isinstance(action, Pick):
-        if action.card in state.display:
-            return _pick(_pop(state), pid, action.card)
-        problem = IllegalActionError("card_not_in_display", card=action.card)
-    elif kind == "slot" and isinstance(action, Slot):
-        if action.slot in edition.slots:
-            player = state.players[pid]
-            extra = player.extra_capacity.set(action.slot,
-                                              player.extra_capacity.get(action.slot, 0) + 1)
-            return _pop(state).with_player(evolve(player, extra_capacity=extra))
-        problem = IllegalActionError("unknown_slot", slot=action.slot)
-    elif kind == "key" and isinstance(action, Key):
-        problem = research_problem(state, edition, pid, action.lock)
-        if problem is None:
-            return do_research(_pop(state), edition, pid, action.lock)
-    elif kind == "extra" and isinstance(action, Extra):
-        problem = build_problem(state, edition, pid, action.section,
-                                extra_colours(state, edition, d))
-        if problem is None:
-            return do_build(_pop(state), edition, pid, action.section)
-    raise problem or _refuse(d, action)
-
-
-def _execute_main(state: State, edition: Edition, pid: str, action: Action,
-                  d: Decision) -> State:
-    if isinstance(action, Play):
-        problem = play_problem(state, edition, pid, action)
-        if problem is None:
-            return do_play(_with_step(state, "move"), edition, pid, action)
-        raise problem
-    if action == TAKEBACK:
-        problem = takeback_problem(state, pid)
-        if problem is None:
-            return do_takeback(_with_step(state, "end"), edition, pid)
-        raise problem
-    if action == GRANT:
-        problem = grant_problem(state, pid)
-        if problem is None:
-            return do_grant(_with_step(state, "end"), edition, pid)
-        raise problem
-    if action == PASS and listed(state, edition, d) == [PASS]:
-        return _with_step(state, "end")
-    raise _refuse(d, action)
-
-
-def _pick(state: State, pid: str, card: str) -> State:
-    """Take a card from the display; the display refills from its deck."""
-    player = state.players[pid]
-    display = tuple(c for c in state.display if c != card)
-    deck = state.deck
-    reveals = state.reveals
-    if deck:
-        display, deck, reveals = (*display, deck[0]), deck[1:], reveals + 1
-    state = evolve(state, display=display, deck=deck, reveals=reveals)
-    return state.with_player(evolve(player, hand=(*player.hand, card)))
 
 
 def apply(state: State, player: str, action: str | Action) -> State:
@@ -346,7 +98,7 @@ def apply(state: State, player: str, action: str | Action) -> State:
         raise NotYourDecisionError(current=decision.player, player=player)
     parsed = parse_action(action)
     edition = edition_by_hash(state.edition_hash)
-    return settle(_execute(state, edition, player, decision, parsed), edition)
+    return settle(execute(state, edition, decision, parsed), edition)
 
 
 # ----- resting at the next decision -----
@@ -364,21 +116,20 @@ def settle(state: State, edition: Edition) -> State:
             auto = AUTOMATIC.get(fx.kind)
             if (state.solo is not None and fx.player == state.order[0]
                     and fx.kind in BOT_BONUS_KINDS):
-                from rules.autobot.hooks import bot_effect
-
-                state = bot_effect(_pop(state), edition, fx)  # no choice: at once (P-1)
+                state = bot_effect(pop(state), edition, fx)  # no choice: at once (P-1)
             elif auto is not None:
-                state = auto(_pop(state), edition, fx)
+                state = auto(pop(state), edition, fx)
             elif (fx.kind == "promote" and state.turn is not None
-                  and state.phase in ("play", "final") and fx.player != state.turn.player):
+                  and state.phase in ("play", "final")
+                  and fx.player != state.turn.player):
                 # Owed to someone else: kept until their turn, so nobody waits on them.
                 owed = state.players[fx.player]
-                state = _pop(state).with_player(
+                state = pop(state).with_player(
                     evolve(owed, pending_promotions=owed.pending_promotions + 1))
             elif _has_options(state, edition, fx):
                 return state
             else:
-                state = _pop(state)  # a bonus nobody can use is lost
+                state = pop(state)  # a bonus nobody can use is lost
             continue
         if state.phase == "draft":
             if all(state.players[p].route is not None for p in _drafters(state)):
@@ -401,36 +152,36 @@ def _advance_turn(state: State, edition: Edition) -> State:
     assert turn is not None
     if turn.step == "start":
         if state.solo is not None and turn.player == state.order[0]:
-            return _with_step(state, "autobot")  # its whole turn is one action
+            return with_step(state, "autobot")  # its whole turn is one action
         player = state.players[turn.player]
         if not player.pending_promotions:
             # Nothing owed: on to phase 1, or past it at once (the state in between
             # would never rest, so it is not made).
             claim = claimable_bonuses(state, edition, turn.player)
-            return _with_step(state, "bonus" if claim else "main")
+            return with_step(state, "bonus" if claim else "main")
         owed = tuple(Effect("promote", turn.player, source="pending")
                      for _ in range(player.pending_promotions))
         state = state.with_player(evolve(player, pending_promotions=0))
-        return _with_step(evolve(state, queue=owed + state.queue), "bonus")
+        return with_step(evolve(state, queue=owed + state.queue), "bonus")
     if turn.step == "bonus":
         # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
         if claimable_bonuses(state, edition, turn.player):
             return state
-        return _with_step(state, "main")
+        return with_step(state, "main")
     if turn.step == "move":
-        if listed(state, edition, Decision("move", turn.player)):
-            return state
+        if has_moves(state, edition, turn.player):
+            return state  # listed when asked: `legal_actions` or a check
         return _end_of_turn(state, edition)  # the "end" step would not rest either
     if turn.step == "end":
         return _end_of_turn(state, edition)
     if turn.step == "era_end":
         return next_turn(state, edition)
-    return state  # "main" always waits for the player
+    return state  # "main" and "autobot" always wait for the player
 
 
 def _end_of_turn(state: State, edition: Edition) -> State:
     """The "end" step: the era ends after the turn that emptied its supply, or the next
     player's turn starts. Nothing here reads the step, so a turn may end from "move"."""
     if state.phase == "play" and state.era_supply <= 0:
-        return _with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
+        return with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
     return next_turn(state, edition)

@@ -72,11 +72,11 @@ def evolve(obj: T, **changes: Any) -> T:
     cls = type(obj)
     names = _DICT_FIELDS.get(cls)
     if names is not None:
-        if not names.issuperset(changes):
-            unknown = ", ".join(sorted(set(changes) - names))
-            raise TypeError(f"{cls.__name__} has no field {unknown}")
         values = obj.__dict__.copy()
         values.update(changes)
+        if len(values) != len(names):  # a name that is no field added a key
+            unknown = ", ".join(sorted(set(changes) - names))
+            raise TypeError(f"{cls.__name__} has no field {unknown}")
         new = _new_object(cls)
         _set_attr(new, "__dict__", values)
         return new

@@ -294,7 +294,8 @@ def do_research(state: State, edition: Edition, pid: str, lock_id: str) -> State
 
 
 def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
-    """Put the card on its slot, carry out the slot's action, queue an extra build."""
+    """Put the card on its slot, carry out the slot's action, queue an extra build; the
+    turn goes on to its truck moves (phase 3)."""
     colour = played_colour(edition, action)
     player = state.players[pid]
     hand = list(player.hand)
@@ -319,12 +320,17 @@ def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
                        source="card")
         state = evolve(state, queue=(*state.queue, extra))
     assert state.turn is not None
-    return evolve(state, turn=evolve(state.turn, played_colour=colour,
+    # The step last: nothing above reads it, and the turn is copied once.
+    return evolve(state, turn=evolve(state.turn, step="move", played_colour=colour,
                                        played_card=action.card))
 
 
+def can_take_back(state: State, pid: str) -> bool:
+    return any(state.players[pid].slots.values())
+
+
 def takeback_problem(state: State, pid: str) -> RuleError | None:
-    if not any(state.players[pid].slots.values()):
+    if not can_take_back(state, pid):
         return _err("nothing_to_take_back")
     return None
 
@@ -336,6 +342,12 @@ def do_takeback(state: State, edition: Edition, pid: str) -> State:
         player, hand=player.hand + cards,
         slots=player.slots.merge((s, ()) for s in edition.slots),
         money=player.money + edition.takeback_income_per_card * len(cards)))
+
+
+def can_grant(state: State, pid: str) -> bool:
+    """`grant_problem` finds nothing, without making the refusal."""
+    player = state.players[pid]
+    return state.era not in player.grant_eras and player.supply > 0
 
 
 def grant_problem(state: State, pid: str) -> RuleError | None:

@@ -42,7 +42,7 @@ def ranking_key(state: State, edition: Edition, pid: str) -> tuple[int, int, int
     """Points, then employees in the departments, then the sum of their floor values."""
     employees = sum(sum(c) for c in state.players[pid].floors.values())
     floors = sum(floor_sum(state, edition, pid, d) for d in edition.departments)
-    return (scores(state, edition)[pid], employees, floors)
+    return (sum(score_breakdown(state, edition, pid).values()), employees, floors)
 
 
 def winners(state: State, edition: Edition) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.autobot.solo_state import SoloState
 from rules.frozen import FrozenDict, evolve
+from rules.kinds import Phase, Step
 
 SCHEMA_VERSION = 1
 
@@ -81,7 +82,7 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Turn:
     player: str
-    step: str  # "start", "bonus", "main", "move", "end"
+    step: Step
     played_colour: str | None = None
     played_card: str | None = None
     number: int = 1
@@ -96,7 +97,7 @@ class State:
     rng: int
     order: tuple[str, ...]  # players in seat order, the start player first
     players: FrozenDict[str, Player]
-    phase: str  # "draft", "play", "final", "over"
+    phase: Phase
     era: int
     era_supply: int  # road sections left in this era's supply
     built: frozenset[str]  # section ids

@@ -2,62 +2,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from rules.actions import Move
+from rules.actions import Move, new_move
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.memo import per_edition
 from rules.model import Edition
 from rules.play import bonus_effects, prepend
+from rules.roads import delivery_country as delivery_country  # re-exported: its old home
+from rules.roads import step_graph as step_graph  # re-exported: its old home
 from rules.state import DeliveryRowState, Effect, State
-
-
-@lru_cache(maxsize=8)
-def step_graph(edition: Edition) -> dict[str, tuple[str, ...]]:
-    """Which sections (or, from a depot, which sections) a truck may step onto.
-
-    Along a link it steps to the neighbouring section; at a German node it may turn onto
-    the nearest section of any other link there. Trading cities are not passed through:
-    going beyond one is a delivery.
-    """
-    def end_sections(node: str, skip: str | None) -> list[str]:
-        if edition.nodes[node].country is not None:
-            return []
-        out = []
-        for link in edition.links_at[node]:
-            if link.id != skip:
-                out.append(f"{link.id}.{1 if link.a == node else link.sections}")
-        return out
-
-    graph: dict[str, tuple[str, ...]] = {}
-    for sid, (link, n) in edition.sections.items():
-        ids = link.section_ids()
-        near: list[str] = []
-        near += [ids[n - 2]] if n > 1 else end_sections(link.a, link.id)
-        near += [ids[n]] if n < link.sections else end_sections(link.b, link.id)
-        graph[sid] = tuple(near)
-    for depot in edition.depots.values():
-        graph[depot.id] = tuple(end_sections(depot.node, None))
-    return graph
-
-
-def delivery_country(edition: Edition, section: str) -> str | None:
-    """The country a truck on `section` can deliver to, if the section ends at one."""
-    return _delivery_countries(edition).get(section)
-
-
-@per_edition
-def _delivery_countries(edition: Edition) -> dict[str, str]:
-    """Section -> the country at its end, for the sections that end at one."""
-    out: dict[str, str] = {}
-    for section, (link, n) in edition.sections.items():
-        for end, node in ((1, link.a), (link.sections, link.b)):
-            country = edition.nodes[node].country
-            if n == end and country is not None:
-                out[section] = country
-                break
-    return out
 
 
 def truck_range(state: State, edition: Edition, start: str) -> int:
@@ -139,37 +92,150 @@ def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleEr
     return None
 
 
-def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
-    """Every move of a truck that starts on the played card's colour and has not moved yet."""
+def _movable(state: State, edition: Edition, pid: str) -> list[tuple[int, str, int]]:
+    """(number, place, range) of each truck that may move now: on the map, not moved yet
+    in this phase 3, starting on the played card's colour."""
     assert state.turn is not None
     colours = start_colours(state, edition)
     if not colours:
         return []
-    graph = step_graph(edition)
-    built = state.built
     moved = state.turn.moved
+    return [(number, truck.position, truck_range(state, edition, truck.position))
+            for number, truck in enumerate(state.players[pid].trucks, start=1)
+            if truck is not None and number not in moved
+            and start_colour(edition, truck.position) in colours]
+
+
+def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
+    """Every move of a truck that starts on the played card's colour and has not moved yet."""
+    built, era = state.built, state.era
+    memo = _walk_memo(edition)
+    if len(memo) >= _WALKS_MAX:
+        memo.clear()  # one step, safe between threads; the next few walk again
     moves: list[Move] = []
-    for number, truck in enumerate(state.players[pid].trucks, start=1):
-        if (truck is None or number in moved
-                or start_colour(edition, truck.position) not in colours):
-            continue
-        limit = truck_range(state, edition, truck.position)
-
-        def walk(position: str, path: tuple[str, ...], seen: frozenset[str],
-                 number: int = number, limit: int = limit) -> None:
-            if path and can_deliver(state, edition, position) and len(path) < limit:
-                moves.append(Move(number, path, True))
-            if len(path) == limit:
-                return
-            for nxt in graph.get(position, ()):
-                if nxt in built and nxt not in seen:
-                    moves.append(Move(number, (*path, nxt)))
-                    walk(nxt, (*path, nxt), seen | {nxt})
-
-        if can_deliver(state, edition, truck.position) and limit > 0:
-            moves.append(Move(number, (), True))
-        walk(truck.position, (), frozenset({truck.position}))
+    for number, position, limit in _movable(state, edition, pid):
+        # A walk reads only the built sections within its range: a build elsewhere on the
+        # map leaves the truck's moves as they were.
+        key = (number, position, limit, era, built & _within(edition, position, limit))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _walks(edition, built, era, number, position, limit)
+        moves.extend(found)
     return moves
+
+
+def has_moves(state: State, edition: Edition, pid: str) -> bool:
+    """`bool(legal_moves(...))` without listing them: a truck with range can deliver
+    where it stands or step onto a built section (the first steps of `_walks`)."""
+    built, era = state.built, state.era
+    graph, opens = step_graph(edition), _delivery_eras(edition)
+    return any(limit > 0 and (opens.get(position, era + 1) <= era
+                              or any(nxt in built and nxt != position
+                                     for nxt in graph.get(position, ())))
+               for _number, position, limit in _movable(state, edition, pid))
+
+
+WalkKey = tuple[int, str, int, int, frozenset[str]]
+_WALKS_MAX = 4096  # a few MB of moves at most
+
+
+@per_edition
+def _walk_memo(edition: Edition) -> dict[WalkKey, tuple[Move, ...]]:
+    """(truck, place, range, era, built sections in range) -> the truck's moves."""
+    return {}
+
+
+def _within(edition: Edition, start: str, limit: int) -> frozenset[str]:
+    """The sections a truck at `start` could reach in `limit` steps were all built."""
+    hoods = _neighbourhoods(edition)
+    found = hoods.get((start, limit))
+    if found is None:
+        graph = step_graph(edition)
+        seen: set[str] = set()
+        ring = {start}
+        for _ in range(limit):
+            ring = {nxt for here in ring for nxt in graph.get(here, ())} - seen
+            seen |= ring
+        found = hoods[(start, limit)] = frozenset(seen)
+    return found
+
+
+@per_edition
+def _neighbourhoods(edition: Edition) -> dict[tuple[str, int], frozenset[str]]:
+    """(place, steps) -> `_within`, filled in as asked."""
+    return {}
+
+
+def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start: str,
+           limit: int) -> tuple[Move, ...]:
+    """Truck `number`'s moves from `start` over the built sections, at most `limit` steps
+    counting a delivery as one: each path in depth-first order, a delivery after the path
+    that reaches a border."""
+    moves: list[Move] = []
+    if limit <= 0:
+        return ()
+    if _delivery_eras(edition).get(start, era + 1) <= era:
+        moves.append(new_move(number, (), True))
+    tree = _paths(edition, start, limit)
+    i, end = 0, len(tree)
+    while i < end:
+        section, path, delivers_from, after = tree[i]
+        if section in built:
+            moves.append(new_move(number, path))
+            if delivers_from <= era:
+                moves.append(new_move(number, path, True))
+            i += 1
+        else:
+            i = after  # no path through an unbuilt section
+    return tuple(moves)
+
+
+# A path of `_paths`: its last section, the path, the era from which a delivery may follow
+# it (never: a large number), and the index after the paths that continue it.
+PathStep = tuple[str, tuple[str, ...], int, int]
+_NEVER = 1 << 30
+
+
+def _paths(edition: Edition, start: str, limit: int) -> tuple[PathStep, ...]:
+    """Every path a truck at `start` could take in `limit` steps were every section built,
+    in depth-first order; `_walks` keeps those over built sections."""
+    trees = _path_trees(edition)
+    found = trees.get((start, limit))
+    if found is None:
+        graph, opens = step_graph(edition), _delivery_eras(edition)
+        steps: list[PathStep] = []
+
+        def visit(position: str, path: tuple[str, ...]) -> None:
+            for nxt in graph.get(position, ()):
+                if nxt != start and nxt not in path:
+                    step = (*path, nxt)
+                    index = len(steps)
+                    steps.append((nxt, step, _NEVER, 0))
+                    if len(step) < limit:
+                        visit(nxt, step)
+                    delivers = opens.get(nxt, _NEVER) if len(step) < limit else _NEVER
+                    steps[index] = (nxt, step, delivers, len(steps))
+
+        visit(start, ())
+        found = trees[(start, limit)] = tuple(steps)
+    return found
+
+
+@per_edition
+def _path_trees(edition: Edition) -> dict[tuple[str, int], tuple[PathStep, ...]]:
+    """(place, range) -> `_paths`, filled in as asked."""
+    return {}
+
+
+@per_edition
+def _delivery_eras(edition: Edition) -> dict[str, int]:
+    """Section -> the era from which a truck there can deliver (`can_deliver`)."""
+    out: dict[str, int] = {}
+    for section in edition.sections:
+        country = delivery_country(edition, section)
+        if country is not None:
+            out[section] = edition.countries[country].opens_era
+    return out
 
 
 def station_income(state: State, edition: Edition, section: str) -> State:

@@ -55,13 +55,18 @@ class Stories:
         optional_language(lang)
         game = await self.repo.game(game_id)
         lang = checked_language(lang or game.language)
+        # A seat a computer plays is named so (never as the human to move): "Ben (computer)";
+        # at the end, every seat a computer played at some time.
+        seats = (played_by_computer(game, await self._events(game)) if game.status != "running"
+                 else set(replaced_seats(game.settings)))
+        names = marked_names(game, self.repo.names(game), lang, seats)
         ended = self.repo.turn_starts.ended(game_id, game.action_count, game.version)
         if ended is not None:
             moves, begun = ended
             with self.repo.translated(game_id):
                 log = await self.repo.store.read_log(game_id, moves + 1)
             told = steps(begun, ((a.player_id, a.notation) for a in log), moves + 1)
-            return tuple(tell(told, self.repo.names(game), lang))
+            return tuple(tell(told, names, lang))
         groups = turns(await self._steps(game_id))
         if not groups:
             return ()
@@ -69,11 +74,7 @@ class Stories:
         while first > 0 and groups[first][0].player not in game.player_ids:
             first -= 1  # the Autobot's turns belong with the human turn before them
         told = [step for group in groups[first:] for step in group]
-        # A seat a computer plays is named so (never as the human to move): "Ben (computer)";
-        # at the end, every seat a computer played at some time.
-        seats = (played_by_computer(game, await self._events(game)) if game.status != "running"
-                 else set(replaced_seats(game.settings)))
-        return tuple(tell(told, marked_names(game, self.repo.names(game), lang, seats), lang))
+        return tuple(tell(told, names, lang))
 
     async def _events(self, game: Table) -> list[Event]:
         with self.repo.translated(game.id):

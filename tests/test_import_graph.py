@@ -109,19 +109,6 @@ def circles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
     return found
 
 
-# Circles outside the adapters, owned by the helpers restructuring those packages (issue
-# 12): this list may only shrink. The test below fails when one of them is gone, so the
-# entry goes with it, and any new circle fails at once.
-KNOWN_CIRCLES = {
-    # rules/autobot: bonuses and tasks gain each other (imports inside functions), the
-    # hooks reach back into them, and rules.trucks calls the hooks.
-    frozenset({"rules.autobot.bonuses", "rules.autobot.geometry", "rules.autobot.hooks",
-               "rules.autobot.tasks", "rules.trucks"}),
-    frozenset({"rules.autobot.setup", "rules.setup"}),
-    frozenset({"render", "render.animation"}),
-}
-
-
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One circle of the graph (its modules, the first repeated at the end), or None."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
@@ -166,11 +153,7 @@ def test_the_cycle_finder_finds_circles_and_only_circles(tmp_path: Path) -> None
 
 
 def test_no_import_circle_in_the_project() -> None:
-    assert circles(import_graph()) - KNOWN_CIRCLES == set()
-
-
-def test_the_known_circles_are_still_there() -> None:
-    assert KNOWN_CIRCLES - circles(import_graph()) == set()
+    assert circles(import_graph()) == set()
 
 
 def test_no_import_circle_in_the_adapters_and_the_service() -> None:

@@ -13,8 +13,8 @@ from functools import lru_cache
 from rules.autobot.data import SoloData
 from rules.model import Edition
 from rules.network import on_network
+from rules.roads import delivery_country, step_graph
 from rules.state import State
-from rules.trucks import delivery_country, step_graph
 
 
 def _solo(edition: Edition) -> SoloData:

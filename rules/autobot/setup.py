@@ -13,6 +13,7 @@ from rules.offices import place_employee
 from rules.registry import register_edition
 from rules.rng import shuffled
 from rules.state import Player, State
+from rules.table_setup import table_game
 
 
 def _bot_player(edition: Edition, pid: str, board: int) -> Player:
@@ -30,8 +31,6 @@ def _bot_player(edition: Edition, pid: str, board: int) -> Player:
 
 
 def new_solo_game(edition: Edition, players: Sequence[str], seed: int, level: int) -> State:
-    from rules.setup import new_game
-
     solo = edition.solo
     if solo is None:
         raise RuleError("solo_unavailable", edition=edition.name)
@@ -42,7 +41,7 @@ def new_solo_game(edition: Edition, players: Sequence[str], seed: int, level: in
         raise RuleError("solo_players", players=", ".join(map(str, ids)))
     register_edition(edition)
     # The base setup for two (S-1), then the solo changes on top of it.
-    base = new_game(edition, [solo.bot, ids[0]], seed)
+    base = table_game(edition, [solo.bot, ids[0]], seed)
     human = base.players[ids[0]]
     bot = _bot_player(edition, solo.bot, base.players[solo.bot].board)
     rng = base.rng

@@ -1,156 +1,29 @@
 """The Autobot's tasks (SOLO.md §6): for each, whether it is viable in a colour, what it
-chooses by its priority list, and what carrying it out does. Each chooser returns the new
+chooses by its priority list, and what carrying it out does (the building tasks live in
+`bonuses`, which they set off and which set them off). Each chooser returns the new
 state and the words of the log notation (empty when nothing could be done)."""
 
 from __future__ import annotations
 
 from rules.autobot import geometry as geo
+from rules.autobot.bonuses import (
+    BIG,
+    Result,
+    build_or_upgrade,
+    buildable,
+    station,
+    station_spaces,
+    upgradable,
+)
 from rules.autobot.decks import data_of, solo_of, with_solo
-from rules.autobot.employees import can_place, place
 from rules.frozen import evolve
 from rules.model import Edition
-from rules.network import colour_open, link_complete, on_network, touches_network
+from rules.network import colour_open, on_network
 from rules.state import State, Truck
-
-Result = tuple[State, tuple[str, ...]]
-BIG = 1 << 20
 
 
 def _bot(edition: Edition) -> str:
     return data_of(edition).bot
-
-
-# ----- build road section / upgrade link (B-1…B-6) -----
-
-def buildable(state: State, edition: Edition, colour: str) -> list[str]:
-    """B-1: free sections of the colour touching the network, while the supply lasts;
-    costs ignored (G-10), an employee needed (B-2)."""
-    if (not colour_open(state, edition, colour) or state.era_supply <= 0
-            or not can_place(state, edition)):
-        return []
-    return [sid for sid, (link, _n) in edition.sections.items()
-            if link.colour == colour and sid not in state.built
-            and touches_network(state, edition, sid)]
-
-
-def upgradable(state: State, edition: Edition, colour: str) -> list[str]:
-    if not colour_open(state, edition, colour) or not can_place(state, edition):
-        return []
-    return [lid for lid, link in edition.links.items()
-            if link.colour == colour and lid not in state.upgraded and link_complete(state, link)]
-
-
-def truck_routes(state: State, edition: Edition) -> list[tuple[int, tuple[str, ...]]]:
-    """Each loaded bot truck's route, with its destination's row on the delivery board."""
-    rows = list(edition.countries)
-    out = []
-    solo = solo_of(state)
-    for truck, dest in zip(state.players[_bot(edition)].trucks, solo.destinations, strict=True):
-        if truck is None or not dest:
-            continue
-        route = geo.truck_route(state, edition, truck.position, dest)
-        if route:
-            out.append((rows.index(dest), route))
-    return out
-
-
-def build_choice(state: State, edition: Edition, candidates: list[str]) -> str:
-    """B-3: helps a truck (the higher destination first), bonus tile, nearest the black
-    autobahn, era direction, edition order."""
-    routes = truck_routes(state, edition)
-    order = geo.section_order(edition)
-
-    def key(sid: str) -> tuple[object, ...]:
-        helps = min((row for row, route in routes if sid in route), default=BIG)
-        return (helps, sid not in state.section_tiles, geo.dist_black_section(edition, sid),
-                geo.direction_key(state, edition, geo.section_location(edition, sid)), order[sid])
-
-    return min(candidates, key=key)
-
-
-def upgrade_choice(state: State, edition: Edition, candidates: list[str]) -> str:
-    """B-5: nearest the black autobahn, closest to the hub, era direction, edition order."""
-    order = geo.link_order(edition)
-    return min(candidates, key=lambda lid: (
-        geo.dist_black_link(edition, lid), geo.dist_hub_link(edition, lid),
-        geo.direction_key(state, edition, geo.link_location(edition, lid)), order[lid]))
-
-
-def do_build(state: State, edition: Edition, section: str, colour: str) -> State:
-    """B-4: the section, an employee, a develop icon, a bonus tile onto the solo board."""
-    from rules.autobot.bonuses import gain_engine_bonus, slot_bonus
-
-    link, n = edition.sections[section]
-    state = evolve(state, built=state.built | {section}, era_supply=state.era_supply - 1,
-                   last_builder=_bot(edition))
-    state = place(state, edition, link.colour)
-    if link.features[n - 1] == "D":
-        state = gain_engine_bonus(state, edition, edition.develop_icon, colour)
-    if section in state.section_tiles:
-        state = evolve(state, section_tiles=state.section_tiles.without(section))
-        state = slot_bonus(state, edition, colour)
-    return state
-
-
-def do_upgrade(state: State, edition: Edition, link_id: str) -> State:
-    """B-6: flip the link and seat an employee; nothing is paid."""
-    state = evolve(state, upgraded=state.upgraded | {link_id})
-    return place(state, edition, edition.links[link_id].colour)
-
-
-def upgrade(state: State, edition: Edition, colour: str) -> Result:
-    candidates = upgradable(state, edition, colour)
-    if not candidates:
-        return state, ()
-    link_id = upgrade_choice(state, edition, candidates)
-    return do_upgrade(state, edition, link_id), ("upgrade", link_id)
-
-
-def build_or_upgrade(state: State, edition: Edition, colour: str) -> Result:
-    candidates = buildable(state, edition, colour)
-    if not candidates:
-        return upgrade(state, edition, colour)
-    section = build_choice(state, edition, candidates)
-    return do_build(state, edition, section, colour), ("build", section)
-
-
-# ----- build service station (ST-1…ST-5) -----
-
-def station_spaces(state: State, edition: Edition, colour: str) -> list[str]:
-    if (not colour_open(state, edition, colour)
-            or state.players[_bot(edition)].stations_left <= 0):
-        return []
-    return [sid for sid, (link, n) in edition.sections.items()
-            if link.colour == colour and link.features[n - 1] == "S"
-            and sid in state.built and sid not in state.stations]
-
-
-def station_choice(state: State, edition: Edition, colour: str, candidates: list[str]) -> str:
-    order = geo.section_order(edition)
-    if colour == data_of(edition).black:  # ST-4: every black space is 0 from the black
-        return min(candidates, key=lambda sid: (
-            geo.dist_hub_section(edition, sid),
-            geo.direction_key(state, edition, geo.section_location(edition, sid)), order[sid]))
-    return min(candidates, key=lambda sid: (
-        geo.dist_black_section(edition, sid),
-        geo.direction_key(state, edition, geo.section_location(edition, sid)), order[sid]))
-
-
-def station(state: State, edition: Edition, colour: str) -> Result:
-    """ST-5: the leftmost station of the solo board, and the bonus printed under it."""
-    from rules.autobot.bonuses import gain
-
-    candidates = station_spaces(state, edition, colour)
-    if not candidates:
-        return state, ()
-    section = station_choice(state, edition, colour, candidates)
-    data = data_of(edition)
-    player = state.players[data.bot]
-    space = data.stations - player.stations_left
-    state = evolve(state, stations=state.stations.set(section, data.bot))
-    state = state.with_player(evolve(player, stations_left=player.stations_left - 1))
-    bonus = data.boards[solo_of(state).board].stations[space]
-    return gain(state, edition, bonus, colour), ("station", section)
 
 
 # ----- load truck (L-1…L-7) -----

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.autobot import geometry as geo
 from rules.autobot.bonuses import develop, gain, gain_engine_bonus, revealed_bonus, slot_bonus
 from rules.autobot.decks import data_of, solo_of, with_solo
+from rules.autobot.tasks import pharma_delivered
 from rules.frozen import evolve
 from rules.model import Edition
 from rules.state import DeliveryRowState, State
@@ -41,8 +42,6 @@ def deliver(state: State, edition: Edition, index: int, country: str, colour: st
     destinations = list(solo_of(state).destinations)
     destinations[index] = ""
     state = with_solo(state, destinations=tuple(destinations))
-    from rules.autobot.tasks import pharma_delivered
-
     first_pharma = truck.goods == edition.pharma_goods and not pharma_delivered(state, country)
     bot = state.players[data.bot]
     row = bot.deliveries.get(country, DeliveryRowState())

@@ -15,9 +15,9 @@ need not name them; replaying the action recomputes them exactly.
 from __future__ import annotations
 
 from rules.autobot import decks
-from rules.autobot.bonuses import develop, gain
+from rules.autobot.bonuses import build_or_upgrade, develop, gain
 from rules.autobot.decks import data_of, solo_of, with_solo
-from rules.autobot.tasks import build_or_upgrade, carry_out, viable
+from rules.autobot.tasks import carry_out, viable
 from rules.autobot.trucks import move_trucks
 from rules.frozen import evolve
 from rules.model import Edition

@@ -9,12 +9,14 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 from text_probe import drawn_text
 
 import render
 from render import layout, map_layer, placement, style
 from render.labels import label
+from render.markers import seats_of
 from render.scores import ranked
 from rules import edition_of, scores
 from rules.changes import MapChanges, map_changes
@@ -144,3 +146,21 @@ def test_equal_points_show_the_tie_break(game: list[State]) -> None:
     assert ranks["ann"].decided_by == 1
     texts = _ann_drawn(state, "players")
     assert label("tie_break_1", n=1) in texts
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_phone_views_final_header_stays_readable(game: list[State], lang: str) -> None:
+    """At 800 px the whole ranking was set at 14 px (7 px on a phone); now the places that
+    fit at 18 px or more, the winner first, and every one that fits in full."""
+    from render import panels
+
+    final = game[-1]
+    edition = edition_of(final)
+    names = {p: f"{p.title()} Longname-{p}" for p in final.order}
+    seats = seats_of(final.order, names)
+    text, size = panels._final_line(final, edition, lang, seats, 800 - 140)
+    assert size >= 18
+    winner = ranked(final, edition)[0]
+    assert f"1. {names[winner.player]} {winner.total}" in text
+    wide, _size = panels._final_line(final, edition, lang, seats, 1400)
+    assert all(f"{r.rank}. {names[r.player]} {r.total}" in wide for r in ranked(final, edition))

@@ -14,7 +14,14 @@ import pytest
 
 from rules import candidates
 from rules.actions import Play
-from rules.network import board, derive_board, link_complete, on_network, touches_network
+from rules.network import (
+    board,
+    colour_open,
+    derive_board,
+    link_complete,
+    on_network,
+    touches_network,
+)
 from rules.play import build_problem, target_problem
 from rules.state import State
 from tests.rules.helpers import EDITION, random_states
@@ -61,6 +68,25 @@ def test_narrowed_targets_keep_every_accepted_target(seed: int, players: int) ->
                         if build_problem(state, EDITION, pid, s, colours) is None] == \
                     [s for s in EDITION.sections
                      if build_problem(state, EDITION, pid, s, colours) is None]
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 2), (4, 3), (5, 4), (7, 3)])
+def test_narrowed_targets_are_exactly_the_accepted_ones(seed: int, players: int) -> None:
+    """`legal_actions` lists the narrowed targets without asking `target_problem` again,
+    so for every open colour they must be the accepted targets exactly, in order."""
+    checked = 0
+    everything = candidates.all_targets(EDITION)
+    for state in sampled_states(seed, players):
+        open_colours = {c for c in EDITION.colours if colour_open(state, EDITION, c)}
+        for pid in state.order:
+            for (slot, colour), targets in everything.items():
+                if colour not in open_colours:
+                    continue
+                narrowed = candidates.targets(state, EDITION, pid, slot, colour)
+                assert list(narrowed) == accepted(state, pid, slot, colour, targets), (
+                    slot, colour, pid)
+                checked += len(narrowed)
     assert checked > 1000
 
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from rules import apply, legal_actions, pending_decision
+from rules.autobot import bonuses, tasks
 from rules.autobot import geometry as geo
-from rules.autobot import tasks
 from rules.state import DeliveryRowState, State, Truck
 from tests.rules.solo_helpers import (
     BOT,
@@ -147,9 +147,9 @@ def test_g9_the_nearest_depot_to_a_country() -> None:
 
 def test_g10_costs_are_ignored_but_every_other_condition_holds() -> None:
     state = with_player(solo_start(), BOT, money=0)
-    assert "r2.1" in tasks.buildable(state, EDITION, "red")
-    assert "r3.1" not in tasks.buildable(state, EDITION, "red")  # does not touch the network
-    assert tasks.buildable(replace(state, era_supply=0), EDITION, "red") == []
+    assert "r2.1" in bonuses.buildable(state, EDITION, "red")
+    assert "r3.1" not in bonuses.buildable(state, EDITION, "red")  # does not touch the network
+    assert bonuses.buildable(replace(state, era_supply=0), EDITION, "red") == []
 
 
 # ----- §6.1 build / upgrade -----
@@ -174,10 +174,10 @@ def test_b2_not_viable_without_an_employee() -> None:
 def test_b3_the_build_priorities() -> None:
     state = solo_start()
     # bonus tile first (r2.1 over r1.1), then nearest the black, then south/west
-    assert tasks.build_choice(state, EDITION, ["r1.1", "r2.1"]) == "r2.1"
+    assert bonuses.build_choice(state, EDITION, ["r1.1", "r2.1"]) == "r2.1"
     no_tiles = replace(state, section_tiles=state.section_tiles.without("r2.1"))
-    assert tasks.build_choice(no_tiles, EDITION, ["r1.1", "r2.1"]) == "r2.1"  # further south
-    assert tasks.build_choice(state, EDITION, ["g3.2", "g4.1"]) == "g3.2"
+    assert bonuses.build_choice(no_tiles, EDITION, ["r1.1", "r2.1"]) == "r2.1"  # further south
+    assert bonuses.build_choice(state, EDITION, ["g3.2", "g4.1"]) == "g3.2"
 
 
 def test_b3_a_section_on_a_trucks_route_wins_the_higher_destination_first() -> None:
@@ -185,7 +185,7 @@ def test_b3_a_section_on_a_trucks_route_wins_the_higher_destination_first() -> N
                                                    Truck("d_black_s", "chemicals")))
     state = with_solo(state, destinations=("at", "dk"))
     # truck 2 heads for Denmark (row 1), truck 1 for Austria (row 6)
-    assert tasks.build_choice(state, EDITION, ["k8.1", "k2.2"]) == "k2.2"
+    assert bonuses.build_choice(state, EDITION, ["k8.1", "k2.2"]) == "k2.2"
 
 
 def test_b4_a_build_places_an_employee_pays_nothing_and_takes_its_bonuses() -> None:
@@ -200,10 +200,10 @@ def test_b4_a_build_places_an_employee_pays_nothing_and_takes_its_bonuses() -> N
 def test_b5_b6_the_upgrade_priorities_and_effects() -> None:
     black = [lid for lid, link in EDITION.links.items() if link.colour == "black"]
     state = built_links(solo_start(), *black)
-    assert tasks.upgrade_choice(state, EDITION, black) == "k6"
+    assert bonuses.upgrade_choice(state, EDITION, black) == "k6"
     era3 = replace(state, era=3)
-    assert tasks.upgrade_choice(era3, EDITION, black) == "k5"
-    after, words = tasks.upgrade(state, EDITION, "black")
+    assert bonuses.upgrade_choice(era3, EDITION, black) == "k5"
+    after, words = bonuses.upgrade(state, EDITION, "black")
     assert words == ("upgrade", "k6") and "k6" in after.upgraded
     assert after.offices["black"] == (BOT, HUMAN, BOT)
 
@@ -294,28 +294,28 @@ def test_l9_the_marker_leaves_with_the_delivering_truck() -> None:
 
 def test_st1_st2_station_spaces_on_built_sections_of_the_colour() -> None:
     state = solo_start()
-    assert tasks.station_spaces(state, EDITION, "red") == []
+    assert bonuses.station_spaces(state, EDITION, "red") == []
     assert not tasks.viable(state, EDITION, "station", "red")
-    assert tasks.station_spaces(built_links(state, "r1"), EDITION, "red") == ["r1.1"]
+    assert bonuses.station_spaces(built_links(state, "r1"), EDITION, "red") == ["r1.1"]
     none_left = with_player(built_links(state, "r1"), BOT, stations_left=0)
-    assert tasks.station_spaces(none_left, EDITION, "red") == []
+    assert bonuses.station_spaces(none_left, EDITION, "red") == []
 
 
 def test_st3_non_black_spaces_nearest_the_black_then_direction() -> None:
     state = built_links(solo_start(), "r1", "r2", "r3")
-    assert tasks.station_choice(state, EDITION, "red", ["r3.1", "r2.2", "r1.1"]) == "r1.1"
+    assert bonuses.station_choice(state, EDITION, "red", ["r3.1", "r2.2", "r1.1"]) == "r1.1"
 
 
 def test_st4_black_spaces_nearest_bad_hersfeld() -> None:
     state = solo_start()
-    spaces = tasks.station_spaces(state, EDITION, "black")
+    spaces = bonuses.station_spaces(state, EDITION, "black")
     assert sorted(spaces) == ["k3.1", "k4.2", "k5.1", "k6.1", "k7.1"]
-    assert tasks.station_choice(state, EDITION, "black", spaces) == "k6.1"
+    assert bonuses.station_choice(state, EDITION, "black", spaces) == "k6.1"
 
 
 def test_st5_the_leftmost_station_and_its_bonus() -> None:
     state = with_player(solo_start(), BOT, stations_left=7, lobby=1)
-    after, words = tasks.station(state, EDITION, "black")
+    after, words = bonuses.station(state, EDITION, "black")
     assert words == ("station", "k6.1") and after.players[BOT].stations_left == 6
     assert after.players[BOT].floors["service"] == (1, 0, 0)  # Easy space 2
 

@@ -117,3 +117,12 @@ def test_evolve_copies_like_dataclasses_replace_and_leaves_the_original(game):
 def test_evolve_refuses_a_field_the_class_does_not_have(game):
     with pytest.raises(TypeError):
         evolve(game, money=3)
+
+
+def test_evolve_refuses_a_name_that_is_no_field_of_a_wide_record():
+    state = next(random_states(26, 2))
+    with pytest.raises(TypeError, match="no field eraa"):
+        evolve(state, eraa=2)
+    with pytest.raises(TypeError, match="no field moneyy"):
+        evolve(state.players[state.order[0]], moneyy=2)
+    assert evolve(state, era=2).era == 2 and state.era == 1

@@ -1,0 +1,58 @@
+"""The legal main actions (RULES §6–7): every card, colour, slot and target `apply` accepts,
+plus take back and the government grant.
+
+`play_problem` asks, per action, whether the card is held and named as one of its open
+colours, whether its slot has room, and whether the target is accepted. Here each part is
+asked once: per slot (`slot_room`), per card and colour (held, since the hand is what is
+walked; named exactly when it has a choice; open), and per slot and colour (the targets of
+`candidates`, which are exactly those `slot_target_problem` accepts). No refusal is made
+for what is left out: that was a third of the time.
+"""
+
+from __future__ import annotations
+
+from rules import candidates
+from rules.actions import GRANT, PASS, TAKEBACK, Action
+from rules.memo import per_edition
+from rules.model import Edition
+from rules.network import open_colours
+from rules.play import can_grant, can_take_back, slot_room
+from rules.state import State
+
+CardColours = tuple[bool, tuple[str, ...], bool]  # wild, printed colours, names its colour
+
+
+@per_edition
+def _cards(edition: Edition) -> dict[str, CardColours]:
+    """Per card what `card_colours` and `needs_colour_choice` answer of it."""
+    return {cid: (card.wild, card.colours, card.wild or len(card.colours) > 1)
+            for cid, card in edition.cards.items()}
+
+
+def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
+    narrowed = candidates.Narrowed(state, edition, pid)
+    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
+                  and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
+    tables = [(slot, narrowed.table(slot)) for slot in open_slots]
+    opened = open_colours(state, edition)
+    cards = _cards(edition)
+    # The slots with accepted targets and those targets, per colour played.
+    by_colour: dict[str, list[tuple[str, tuple[candidates.Target, ...]]]] = {}
+    actions: list[Action] = []
+    for card in state.players[pid].hand:
+        wild, printed, choice = cards[card]
+        for colour in opened if wild else printed:
+            slots = by_colour.get(colour)
+            if slots is None:
+                # card_colour_problem's "colour_closed" leaves a closed colour nothing.
+                slots = by_colour[colour] = [] if colour not in opened else [
+                    (slot, found) for slot, table in tables if (found := table.get(colour))]
+            if slots:
+                named = colour if choice else None
+                for slot, found in slots:
+                    actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
+    if can_take_back(state, pid):
+        actions.append(TAKEBACK)
+    if can_grant(state, pid):
+        actions.append(GRANT)
+    return actions or [PASS]
