@@ -143,7 +143,7 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
                                  for c, row in p.deliveries.items() if row.goods == "unused")
     value += sum(worth.bonus(_effect_bonus(fx.kind, fx.amount)) for fx in state.queue
                  if fx.player == pid and fx.kind in _QUEUED)
-    value += _trucks(state, edition, pid, worth, options=favoured)
+    value += _trucks(state, edition, pid, worth, judging=favoured)
     return value
 
 
@@ -152,7 +152,7 @@ def _effect_bonus(kind: str, amount: int) -> str:
 
 
 def _trucks(state: State, edition: Edition, pid: str, worth: _Worth,
-            options: bool = True) -> float:
+            judging: bool = True) -> float:
     p = state.players[pid]
     w = worth.weights
     loaded = [t for t in p.trucks if t is not None]
@@ -163,10 +163,10 @@ def _trucks(state: State, edition: Edition, pid: str, worth: _Worth,
     if empty:
         # the best load the player could make now, at a share: so a border link near a
         # depot, and the depot's road, are worth building before the truck is loaded.
-        # Only for the player judging (`options`): it walks every depot, for every
+        # Only for the player judging (`judging`): it walks every depot, for every
         # rival in every position the search judges, and a link near a depot serves all.
         total = empty * w.truck_free * worth.left
-        if options:
+        if judging:
             total += empty * w.truck_option * _best_load(state, edition, pid, worth, reach)
     if not loaded:
         return total
