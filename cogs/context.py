@@ -17,6 +17,7 @@ from cogs.i18n import NO_MENTIONS, Safe, clean, lang_of
 from locales import translate
 from service import Game, GameService, Place
 from service.computer import computer_level, computer_seats
+from service.names import seat_names
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -76,9 +77,9 @@ async def begin(interaction: Interaction, *, ephemeral: bool = True) -> None:
 # -- the game ----------------------------------------------------------------------------------
 
 
-def names(game: Game) -> dict[str, str]:
-    """Display names by player id."""
-    return {p.user_id: p.display_name for p in game.players}
+def names(game: Game, lang: str | None = None) -> dict[str, str]:
+    """Display names by player id; with `lang`, computer seats named in it."""
+    return seat_names(game, lang)
 
 
 def to_move(game: Game, player: str | None, lang: str) -> str | None:
@@ -87,7 +88,7 @@ def to_move(game: Game, player: str | None, lang: str) -> str | None:
     moves, and a stalled human whose seat it took is not called to play."""
     if player is None or computer_level(game.settings, player) is None:
         return player
-    name = clean(names(game).get(player, player), 40)
+    name = clean(names(game, lang).get(player, player), 40)
     if player in computer_seats(game.settings):
         return Safe(name)
     return Safe(translate("computer.played_for", lang, player=name))

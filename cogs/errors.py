@@ -15,7 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import NO_MENTIONS, lang_of, t
+from cogs.i18n import NO_MENTIONS, Safe, lang_of, t
+from cogs.translator import catalogue as command_words
 from service import RuleError, ServiceError
 
 log = logging.getLogger("autobahn.discord.errors")
@@ -40,10 +41,22 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def option_named(code: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An option an error names, as the player's Discord shows it ('ruhe_ab', not
+    'quiet_start'): the slash commands' own localised names (locales/commands.json)."""
+    name = params.get("name")
+    if code != "bad_option" or not isinstance(name, str):
+        return params
+    key = f"param.{name}"
+    if key not in command_words()["de"]:  # not one of our options: echoed, escaped later
+        return params
+    return {**params, "name": Safe(command_words().get(lang, {}).get(key, name))}
+
+
 def user_message(error: BaseException, lang: str) -> str | None:
     """The text for an error that is the user's to fix; None for our own failures."""
     if isinstance(error, RuleError | ServiceError | CogError):
-        text = t(error.code, lang, **error.params)
+        text = t(error.code, lang, **option_named(error.code, error.params, lang))
         alternatives = getattr(error, "alternatives", ())
         if alternatives:
             text += " " + t("possible_instead", lang, options=list(alternatives)[:5])

@@ -35,6 +35,7 @@ from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
 from cogs.posting import announce, of_start, post_commit, posting_live
 from cogs.votes import VoteButton, present_abandon
 from service import Game, Place
+from service.labels import settings_text
 from service.validation import printable_name
 
 if TYPE_CHECKING:
@@ -237,7 +238,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                                                                changes)
         shown = {k: v for k, v in found.settings.items() if k in ("seats", "reminders", "name")}
         shown["language"] = public_lang(found)
-        text = ", ".join(f"{k}={v}" for k, v in sorted(shown.items()))
+        text = settings_text(shown, lang)
         lines = [t("game.settings", lang, game=game_name(found), settings=text)]
         if my_language is not None:
             lines.append(t("discord.language_set", lang, game=game_name(found)))

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from locales import Phrase, normalise, translate
+from locales import Named, Phrase, normalise, translate
 
 SAFE_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True,
                                         replied_user=False)
@@ -53,7 +53,14 @@ def mention(player_id: Any) -> str:
     return f"<@{text}>" if _SNOWFLAKE.match(text) else clean(text, 80)
 
 
+def _escaped(value: Named) -> Named:
+    """A board name, escaped when written: an unknown id is echoed input."""
+    return Named(value, lambda lang: clean(value.in_lang(lang)))
+
+
 def _param(key: str, value: Any) -> str:
+    if isinstance(value, Named):
+        return _escaped(value)
     if isinstance(value, Safe | Phrase):  # a Phrase is a catalogue key, ours: translated later
         return value
     if key in PLAYER_PARAMS and value is not None:
@@ -61,6 +68,9 @@ def _param(key: str, value: Any) -> str:
     if key in PLAYER_LIST_PARAMS and isinstance(value, list | tuple | set | frozenset):
         return ", ".join(mention(v) for v in value)
     if isinstance(value, list | tuple):
+        if any(isinstance(v, Named) for v in value):
+            return Named.joined([_escaped(v) if isinstance(v, Named) else clean(v, 100)
+                                 for v in value])
         return ", ".join(clean(v, 100) for v in value)
     return clean(value)
 

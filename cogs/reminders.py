@@ -55,7 +55,7 @@ from cogs.errors import CogError
 from cogs.i18n import SAFE_MENTIONS, t
 from cogs.loops import BackgroundLoop
 from cogs.turn_posts import post_owed_turns
-from locales import Phrase
+from locales import Phrase, translate
 from service import Game, Reminder, ReminderSettings
 from service.leases import REMINDERS, Lease
 
@@ -228,7 +228,7 @@ def minutes(text: str | None) -> int | None:
         return None
     match = _HHMM.match(text.strip())
     if match is None:
-        raise CogError("bad_option", name="quiet", value=text[:20], expected="HH:MM")
+        raise CogError("bad_option", name="quiet_start", value=text[:20], expected="HH:MM")
     return int(match[1]) * 60 + int(match[2])
 
 
@@ -237,15 +237,21 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
-def describe(settings: ReminderSettings) -> str:
-    quiet = "-"
+def describe(settings: ReminderSettings, lang: str = "en") -> str:
+    """The reminder settings in `lang`, every name and value from the catalogue."""
+    none = translate("remind.none", lang)
+    quiet = none
     if settings.quiet_start is not None and settings.quiet_end is not None:
-        quiet = (f"{settings.quiet_start // 60:02d}:{settings.quiet_start % 60:02d}-"
+        quiet = (f"{settings.quiet_start // 60:02d}:{settings.quiet_start % 60:02d}–"
                  f"{settings.quiet_end // 60:02d}:{settings.quiet_end % 60:02d}")
-    vacation = f"<t:{int(settings.vacation_until)}:R>" if settings.vacation_until else "-"
-    return (f"delivery={settings.delivery}, delay={settings.delay_s // 3600}h, "
-            f"repeat={settings.repeat_s // 3600}h, max={settings.max_repeats}, quiet={quiet}, "
-            f"zone={settings.time_zone}, vacation={vacation}")
+    vacation = f"<t:{int(settings.vacation_until)}:R>" if settings.vacation_until else none
+    parts = (("delivery", translate(f"remind.delivery.{settings.delivery}", lang)),
+             ("delay", translate("remind.hours", lang, count=settings.delay_s // 3600)),
+             ("repeat", translate("remind.hours", lang, count=settings.repeat_s // 3600)),
+             ("max", str(settings.max_repeats)), ("quiet", quiet),
+             ("zone", settings.time_zone), ("vacation", vacation))
+    return ", ".join(translate("setting.item", lang, name=translate(f"remind.{key}", lang),
+                               value=value) for key, value in parts)
 
 
 @app_commands.guild_only()
@@ -290,7 +296,7 @@ class Reminders(WidgetCog):
         if max_repeats is not None:
             changes["max_repeats"] = max_repeats
         if (quiet_start is None) != (quiet_end is None):
-            raise CogError("bad_option", name="quiet", value=quiet_start or quiet_end or "",
+            raise CogError("bad_option", name="quiet_start", value=quiet_start or quiet_end or "",
                            expected=Phrase("expect.both_quiet"))
         if quiet_start is not None:
             changes["quiet_start"], changes["quiet_end"] = minutes(quiet_start), minutes(
@@ -305,7 +311,7 @@ class Reminders(WidgetCog):
                 dataclasses.replace(current, game_id=game_id, **changes))
         where = game_name(game) if game_id is not None else "*"
         await reply(interaction, t("discord.remind_settings", lang, scope=where,
-                                   settings=describe(current)))
+                                   settings=describe(current, lang)))
 
     @remind.autocomplete("time_zone")
     async def zones(self, interaction: Interaction,

@@ -30,7 +30,7 @@ from cogs.context import (
     user_id,
 )
 from cogs.errors import CogError
-from cogs.i18n import SAFE_MENTIONS, lang_of, t
+from cogs.i18n import SAFE_MENTIONS, clean, lang_of, t
 from cogs.posting import (
     announce,
     close_decided_votes,
@@ -96,9 +96,11 @@ async def perform_act(interaction: Interaction, game_id: int | None = None, *,
 async def present_result(interaction: Interaction, game: Game, result: ActResult) -> None:
     """The answer to a committed move (guarded: see `post_commit`)."""
     lang = interaction.extras.get("lang", "en")
-    known = names(game)
-    done = t("act.done", lang, player=known.get(result.player, result.player),
-             action=result.notation)
+    known = names(game, lang)
+    # the move as the story tells it: its label, never the notation (issue 13)
+    told = service_of(interaction).move_story(game, result, lang)
+    done = clean(told[0], 300) if told else t("act.done", lang, player=known.get(
+        result.player, result.player), action=result.notation)
     async with post_commit(interaction, game.id, done):
         if result.turn_passed or result.over:
             if result.board is None:  # not drawn now: the owed turn post brings it

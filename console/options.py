@@ -40,5 +40,8 @@ def int_option(opts: dict[str, str], key: str, default: int | None = None) -> in
         raise BadOption(name=key, value=raw or "", expected=Phrase("expect.number")) from None
 
 
-def scores_text(scores: Mapping[str, int]) -> str:
-    return ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
+def scores_text(scores: Mapping[str, int], names: Mapping[str, str] | None = None) -> str:
+    """'ann 52, Computer 1 (normal) 48': best first, each seat by its name."""
+    names = names or {}
+    return ", ".join(f"{names.get(p, p)} {v}"
+                     for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))

@@ -15,7 +15,7 @@ from typing import Any
 from locales import Phrase, translate
 from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceError, message
 from service.errors import BadOption
-from service.labels import legal_lines
+from service.labels import legal_lines, settings_text
 from service.validation import check_record_bounds
 
 from .io import file_problem
@@ -150,7 +150,8 @@ class Console:
                                   player=svc.name(g, g.current_player))
                         if g.current_player and g.status == "running" else "")
                 mark = "*" if g.id == self.game_id else ""
-                self.say("game.list_item", game=f"{g.id}{mark}", status=g.status,
+                self.say("game.list_item", game=f"#{g.id}{mark}",
+                         status=translate(f"game.state.{g.status}", self.lang),
                          players=", ".join(p.display_name for p in g.players), turn=turn)
         elif sub == "switch":
             game = await svc.game(int_option(opts, "game"))
@@ -188,7 +189,7 @@ class Console:
             game = await svc.game(self.require_game())
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
             self.say("game.settings", game=game.id,
-                     settings=", ".join(f"{k}={v}" for k, v in sorted(changed.settings.items())))
+                     settings=settings_text(changed.settings, self.lang))
 
     async def _new(self, opts: dict[str, str]) -> None:
         names = [n for n in opts.get("names", "").split(",") if n]
@@ -263,7 +264,7 @@ class Console:
 
     async def _start(self, game: Game, by_user: str | None = None) -> None:
         started = await self.service.start(game.id, by_user or game.host_id)
-        names = self.service.names(started.game)
+        names = self.service.names(started.game, self.lang)
         self.say("game.started", game=game.id,
                  players=", ".join(names[p] for p in started.game.player_ids),
                  player=names.get(started.first_player, started.first_player))
@@ -285,30 +286,26 @@ class Console:
                                    count=len(legal.actions))
             rest = legal.actions[number - 1]
         result = await self.service.act(game_id, player, rest, lang=self.lang)
-        if result.turn_passed or result.over:  # the whole turn, told as the turn post tells it
-            for told in await self.service.turn_story(game_id, self.lang):
-                self.out(told)
         await self._report(result)
 
     async def _report(self, result: ActResult) -> None:
-        self.say("act.done", player=result.player, action=result.notation)
-        for turn in result.autobot:
-            self.say("act.done", player="Autobot", action=turn)
-        for change in result.changes:
-            self.say(change.code, **change.params)
+        """A committed move as the story tells it (its label and what it changed), then
+        the board and who decides next, every seat by its name in the table's language."""
+        game = await self.service.game(result.game_id)
+        for line in self.service.move_story(game, result, self.lang):
+            self.out(line)
         if result.board is not None:
             path = self._save(f"game{result.game_id}-move{result.move:04d}.png", result.board)
             self.say("console.board_saved", path=path)
+        names = self.service.names(game, self.lang)
         if result.over:
-            self.say("game.finished", scores=scores_text(result.scores or {}),
-                     winners=", ".join(result.winners))
+            self.say("game.finished", scores=scores_text(result.scores or {}, names),
+                     winners=", ".join(names.get(w, w) for w in result.winners))
         elif result.next_player is not None:
             # Also when the same player decides again (build -> promote, load -> move):
             # a scripted or new player must always see what the table waits for.
-            game = await self.service.game(result.game_id)
             self.say("act.next", decision=translate(f"decision.{result.decision}", self.lang),
-                     player=to_move(game, result.next_player, self.service.names(game),
-                                    self.lang))
+                     player=to_move(game, result.next_player, names, self.lang))
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor) if actor else None
@@ -333,7 +330,7 @@ class Console:
             self.say("console.no_game")
             return
         view = await self.service.view(self.game_id)
-        game, names = view.game, self.service.names(view.game)
+        game, names = view.game, self.service.names(view.game, self.lang)
         if game.status == "lobby":
             self.say("status.lobby", game=game.id, count=len(game.players),
                      seats=game.settings.get("seats", "?"),
@@ -341,8 +338,8 @@ class Console:
         elif game.status == "abandoned":
             self.say("status.abandoned", game=game.id)
         elif view.next_player is None:
-            self.say("status.over", game=game.id, scores=scores_text(view.scores),
-                     winners=", ".join(view.winners))
+            self.say("status.over", game=game.id, scores=scores_text(view.scores, names),
+                     winners=", ".join(names.get(w, w) for w in view.winners))
         else:
             self.say("status.turn", game=game.id, move=game.action_count + 1, era=view.era,
                      player=to_move(game, view.next_player, names, self.lang),

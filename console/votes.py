@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from locales import Phrase, translate
+from locales import Named, Phrase, translate
 from service import AbandonResult, Game, GameService, ServiceError, UndoResult, VoteResult
 from service.computer import computer_seats, replaced_seats
 from service.errors import BadOption
@@ -63,7 +63,10 @@ class Votes:
         self.report_undo(outcome, game)
 
     def report_undo(self, outcome: UndoResult | VoteResult, game: Game) -> None:
-        say, name = self.table.say, self.table.service.name
+        say, lang = self.table.say, self.table.lang
+
+        def name(game: Game, player: str | None) -> str:
+            return self.table.service.name(game, player, lang)
         if isinstance(outcome, VoteResult):
             if outcome.accepted:
                 say("undo.vote", player=name(game, outcome.voter),
@@ -72,13 +75,13 @@ class Votes:
                 say("undo.refused", player=name(game, outcome.voter))
             return
         say("undo.done", player=name(game, outcome.by), count=len(outcome.removed),
-                 actions="; ".join(outcome.removed))
+                 actions=Named.joined(outcome.removed))
         if outcome.next_player:
             say("act.next", player=name(game, outcome.next_player),
                 decision=translate(f"decision.{outcome.decision}", self.table.lang))
 
     def report_abandon(self, game: Game, done: AbandonResult) -> None:
-        say, names = self.table.say, self.table.service.names(game)
+        say, names = self.table.say, self.table.service.names(game, self.table.lang)
         if done.ended:  # by the host or an admin, or by the players who voted yes
             who = done.yes if done.request is not None else (done.by,)
             say("game.abandoned", game=game.id,

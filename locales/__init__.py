@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -51,6 +52,33 @@ class Phrase(str):
         phrase = super().__new__(cls, key)
         phrase.params = params
         return phrase
+
+
+class Named(str):
+    """A parameter naming a thing of the game by its id (a section, a depot, a card, a
+    truck's place...): shown by its label in the message's language, made by `name(lang)`
+    only when a message is written. As a `str` it is the id itself, so logs, tests and
+    equality see the machine form (issue 13)."""
+
+    name: Callable[[str], str]
+
+    def __new__(cls, ident: str, name: Callable[[str], str], /) -> Named:
+        named = super().__new__(cls, ident)
+        named.name = name
+        return named
+
+    def in_lang(self, lang: str) -> str:
+        try:
+            return self.name(lang)
+        except Exception:  # a label that fails must not hide the error it is part of
+            return str(self)
+
+    @classmethod
+    def joined(cls, items: Iterable[str], sep: str = "; ") -> Named:
+        """Several names as one parameter ("possible instead: A; B")."""
+        items = tuple(items)
+        return cls(", ".join(items), lambda lang: sep.join(
+            i.in_lang(lang) if isinstance(i, Named) else i for i in items))
 
 
 class _Lenient(dict[str, Any]):
@@ -123,6 +151,15 @@ def _word(kind: str, value: str, words: dict[str, str]) -> str:
                    for part in _LIST.split(value))
 
 
+# French elides "de" and "que" before a vowel: "le plateau d’Ann", "d’Ordinateur 2". No
+# template has one before a vowel of its own, so this touches only what was filled in.
+_ELISION = re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊËÎÏÔÛÙaeiouyàâéèêëîïôûù])")
+
+
+def _elided(text: str, lang: str) -> str:
+    return _ELISION.sub(r"\1’", text) if lang == "fr" else text
+
+
 def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     """The message for `code` in `lang` with `params` filled in; never raises. A message
     written in plural forms (`code`, `code.one`...) is chosen by the `count` parameter,
@@ -139,12 +176,13 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
         return f"{code} ({shown})" if shown else code
     own = catalogue(short)
     words = {k: translate(v, lang, **v.params) if isinstance(v, Phrase)
+             else v.in_lang(short) if isinstance(v, Named)
              else _word(WORD_PARAMS[k], v, own)
              if k in WORD_PARAMS and type(v) is str and not code.startswith(("label.", "place."))
              else v
              for k, v in params.items()}
     try:
-        return string.Formatter().vformat(template, (), _Lenient(words))
+        return _elided(string.Formatter().vformat(template, (), _Lenient(words)), short)
     except (ValueError, IndexError, AttributeError, KeyError):
         return template
 

@@ -2,12 +2,27 @@
 never a sentence. The rules (`RuleError`) and the service (`ServiceError`) both derive from
 it, and the adapters translate any of them the same way (`service.message`).
 
-Kept free of I/O and of every other package so the pure `rules` may import it.
+Kept free of I/O and of every other package so the pure `rules` may import it; the English
+for logs and exceptions is read from the catalogue only when a text is asked for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+
+def english(code: str, params: Mapping[str, Any], *, strict: bool = False) -> str:
+    """The catalogue's English for `code`. `strict`: a template whose parameters are not
+    all given (or a code the catalogue lacks) reads `code {params}`, so a log shows what
+    was raised instead of a half-filled sentence."""
+    from locales import catalogue, placeholders, translate  # late: only when wanted
+
+    if strict:
+        template = catalogue("en").get(code)
+        if template is None or not placeholders(template) <= set(params):
+            return f"{code} {dict(params)}"
+    return translate(code, "en", **params)
 
 
 class CodedError(Exception):
@@ -26,6 +41,4 @@ class CodedError(Exception):
 
     def english(self) -> str:
         """The English text, for logs and tests (players get `locales.translate`)."""
-        from locales import translate  # late: only when a message is actually wanted
-
-        return translate(self.code, "en", **self.params)
+        return english(self.code, self.params)

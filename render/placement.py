@@ -14,11 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from render import layout, legend
+from render.boxes import Box, Point, _inside, _misread, _on_disc, _overlap, box_at
 from render.fonts import font
 from rules import Edition
 
-Box = tuple[float, float, float, float]
-Point = layout.Point
 Geometry = layout.Geometry
 DESKTOP = layout.DESKTOP
 # Desktop sizes; a geometry scales them by its `k` (the *_of functions below).
@@ -53,37 +52,6 @@ def label_font_bold(edition: Edition, nid: str) -> bool:
     return edition.nodes[nid].country is not None
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _gap(box: Box, p: Point) -> float:
-    """Squared distance from `p` to the nearest point of `box` (0 inside)."""
-    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
-    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
-    return dx * dx + dy * dy
-
-
-def _misread(box: Box, own: Point, others: list[Point], margin: float) -> bool:
-    """Whether a name in `box` reads as another city's: one nearer its middle than its own
-    city, or nearer its nearest edge by `margin` (a long name slid sideways, or centred
-    between two close cities, sits by the neighbour's disc)."""
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    mid = (cx - own[0]) ** 2 + (cy - own[1]) ** 2
-    edge = _gap(box, own) ** 0.5 - margin
-    return any((cx - ax) ** 2 + (cy - ay) ** 2 < mid or _gap(box, (ax, ay)) < edge * abs(edge)
-               for ax, ay in others)
-
-
-def _inside(p: Point, box: Box) -> bool:
-    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
-
-
-def _on_disc(c: Point, r: float, box: Box) -> bool:
-    """Whether `box` covers any of the disc of radius `r` at `c` (not just its square)."""
-    return _gap(box, c) < r * r
-
-
 @lru_cache(maxsize=8)
 def _road_points(edition: Edition, geo: Geometry = DESKTOP) -> list[tuple[float, float]]:
     """Points every few pixels along every section: a label over a road hides it."""
@@ -94,10 +62,6 @@ def _road_points(edition: Edition, geo: Geometry = DESKTOP) -> list[tuple[float,
         out += [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps)
                 for i in range(steps + 1)]
     return out
-
-
-def box_at(c: Point, w: float, h: float) -> Box:
-    return (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
 
 
 def depot_box(edition: Edition, depot_id: str, geo: Geometry = DESKTOP) -> Box:

@@ -7,6 +7,9 @@ By any other seated player it opens a vote, recorded as events like an undo requ
 "abandon_request" by the asker, who counts as a yes, then one "abandon_vote" per answer
 (a player's latest answer counts). The game is abandoned as soon as a **majority of the
 seated players** (more than half, the asker included: 2 of 2, 2 of 3, 3 of 4) said yes.
+Computer seats have no say (they cannot answer, and counting them would make a table of
+humans and bots unable ever to reach a majority); a human whose seat a computer plays for
+now is still at the table and votes.
 A majority rather than all the others, because the usual reason to abandon is a player
 who stopped playing, and their consent will not come. The vote is refused, and closed,
 once enough players said no that a majority cannot be reached any more. Unlike an undo
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 
 from store import Event
 
+from .computer import computer_seats
 from .errors import GameOver, NoAbandonRequest
 from .repository import GameRepository, status_error
 from .results import AbandonResult, Table
@@ -136,7 +140,7 @@ class Abandon:
                     raise
             return AbandonResult(game, by_user, True, first.id, opened, False, tally.needed,
                                  yes, tally.of(False), announce=announce)
-        waiting = tuple(p for p in game.player_ids if p not in tally.answers)
+        waiting = tuple(p for p in voters(game) if p not in tally.answers)
         return AbandonResult(game, by_user, False, first.id, opened, tally.refused,
                              tally.needed, yes, tally.of(False), waiting)
 
@@ -167,7 +171,7 @@ def _votes(game: Table, events: Sequence[Event]) -> list[_Vote]:
     requests count, so no yes is lost. Enough noes to make a majority impossible refuse
     the vote and close it for good; a later request opens a new one. Only seated players
     count: one who left the lobby neither asks nor answers any more."""
-    seated = set(game.player_ids)
+    seated = set(voters(game))
     needed = majority(len(seated))
     votes: list[_Vote] = []
     for e in events:
@@ -191,8 +195,14 @@ def _votes(game: Table, events: Sequence[Event]) -> list[_Vote]:
     return votes
 
 
+def voters(game: Table) -> tuple[str, ...]:
+    """Who has a say in abandoning: the seated players but the computer seats."""
+    bots = computer_seats(game.settings)
+    return tuple(p for p in game.player_ids if p not in bots)
+
+
 def _tally(game: Table, vote: _Vote) -> _Tally:
-    return _Tally(vote.answers, majority(len(game.player_ids)), vote.refused)
+    return _Tally(vote.answers, majority(len(voters(game))), vote.refused)
 
 
 def _open_vote(game: Table, events: Sequence[Event]) -> tuple[Event, list[Event], _Tally] | None:

@@ -51,7 +51,7 @@ class Animation:
             return await self.repo.boards.animate(game.edition_hash, tuple(game.player_ids),
                                                   game.seed, actions, lang,
                                                   solo_level(game.settings),
-                                                  self.repo.names(game))
+                                                  self.repo.names(game, lang))
         finally:
             if user_id is not None:
                 self._replaying.discard(user_id)

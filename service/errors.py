@@ -161,12 +161,13 @@ class IllegalAction(ServiceError):
 
 def message(error: BaseException, lang: str = "en") -> str:
     """The text to show a player for a `ServiceError` or `RuleError`, in `lang`."""
-    from locales import translate
+    from locales import Named, translate
 
     if isinstance(error, CodedError):
         text = translate(error.code, lang, **error.params)
         alternatives = getattr(error, "alternatives", ())
         if alternatives:
-            text += " " + translate("possible_instead", lang, options=", ".join(alternatives))
+            text += " " + translate("possible_instead", lang,
+                                    options=Named.joined(alternatives))
         return text
     return translate("internal_error", lang, ref=type(error).__name__)

@@ -116,8 +116,8 @@ class GameService:
     decision_kind = staticmethod(GameRepository.decision_kind)
 
     @staticmethod
-    def name(game: Table, user_id: str | None) -> str:
-        return GameRepository.name(game, user_id)
+    def name(game: Table, user_id: str | None, lang: str | None = None) -> str:
+        return GameRepository.name(game, user_id, lang)
 
     async def _state(self, game: Table) -> State:  # tests read the cached state
         return await self.repo.state(game)
@@ -267,6 +267,9 @@ class GameService:
     # -- the told game (stories.py) ----------------------------------------------------
     async def turn_story(self, game_id: int, lang: str | None = None) -> tuple[str, ...]:
         return await self.stories.turn_story(game_id, lang)
+
+    def move_story(self, game: Table, result: ActResult, lang: str) -> tuple[str, ...]:
+        return self.stories.move_story(game, result, lang)
 
     async def since_last_turn(self, game_id: int, user_id: str,
                               lang: str | None = None) -> list[str]:

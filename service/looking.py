@@ -89,8 +89,8 @@ class Looking:
         with self.repo.translated(game_id):
             actions = await self.repo.store.read_log(game_id)
             events = await self.repo.store.list_events(game_id)
-        return [*computer_log_lines(game, self.repo.names(game), lang, events),
-                *log_lines(actions, self.repo.names(game), lang)]
+        return [*computer_log_lines(game, self.repo.names(game, lang), lang, events),
+                *log_lines(actions, self.repo.names(game, lang), lang)]
 
     # -- the board post -----------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from .errors import (
     StaleVersion,
 )
 from .game_settings import checked_language
-from .labels import labelled
+from .labels import labelled, named_actions, named_params
 from .progress import autobot_moves, changes, turn_passed
 from .repository import GameRepository
 from .results import ActResult, LabelledLegal, Legal, Table
@@ -34,6 +34,15 @@ from .validation import (
 _log = logging.getLogger("autobahn.service")
 
 ALTERNATIVES = 5  # legal actions suggested when one is refused
+
+def refused(err: RuleError, state: State, player: str,
+            alternatives: list[str]) -> IllegalAction:
+    """The refusal a player is shown: the rule error with the board's names for its ids and
+    the suggestions as labels (both still the ids and notation as strings)."""
+    error = IllegalAction(err, named_actions(alternatives, state, player))
+    error.params = named_params(err.code, err.params, state, player)
+    return error
+
 
 class Play:
     def __init__(self, repo: GameRepository) -> None:
@@ -75,7 +84,8 @@ class Play:
             after = rules.apply(state, user_id, notation)
             canonical = str(rules.parse_action(notation))
         except RuleError as err:
-            raise IllegalAction(err, self._alternatives(state, user_id, notation)) from None
+            raise refused(err, state, user_id, self._alternatives(state, user_id, notation)) \
+                from None
         bot_moves, final = autobot_moves(after)
         if bot_moves:
             return await self._act_then_autobot(game, state, user_id, canonical, after,
@@ -109,7 +119,7 @@ class Play:
         return ActResult(
             game_id, result.version, result.action.seq, user_id, canonical,
             changes(state, after), passed, next_player, self.repo.decision_kind(after), board,
-            over, scores, tuple(rules.winners(after)) if over else (), after)
+            over, scores, tuple(rules.winners(after)) if over else (), after, before=state)
 
     async def _act_then_autobot(self, game: Table, state: State, user_id: str, canonical: str,
                                 after: State, bot_moves: list[tuple[str, str]], final: State,
@@ -143,7 +153,7 @@ class Play:
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,
             rules.scores(final) if over else None,
             tuple(rules.winners(final)) if over else (), final,
-            autobot=tuple(n for _p, n in bot_moves))
+            autobot=tuple(n for _p, n in bot_moves), before=state)
 
     async def _play_autobot(self, game: Table, state: State) -> tuple[Table, State]:
         bot_moves, final = autobot_moves(state)

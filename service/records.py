@@ -18,6 +18,7 @@ from locales import Phrase
 from rules import RuleError, State
 
 from .errors import BadRecord, RecordMismatch, ServiceError
+from .labels import named_params
 from .progress import edition_named, initial_state
 from .validation import INT64_MAX, TEXT_LIMIT, display_name, is_int, player_id
 
@@ -126,8 +127,8 @@ def check_record(record: Any) -> CheckedRecord:
         try:
             state = rules.apply(state, player, notation)
         except RuleError as err:
-            raise RecordMismatch(move=move, notation=notation,
-                                 reason=Phrase(err.code, **err.params)) from None
+            raise RecordMismatch(move=move, notation=notation, reason=Phrase(
+                err.code, **named_params(err.code, err.params, state, player))) from None
     final = record.get("final")
     if isinstance(final, Mapping) and final.get("digest") not in (None, state_digest(state)):
         raise BadRecord(reason=Phrase("record.final"))

@@ -45,6 +45,7 @@ from .errors import (
     StoreBusy,
     UnknownGame,
 )
+from .names import seat_names
 from .progress import initial_state, replay, solo_level
 from .reminder_schedule import first_reminder
 from .render_pool import VIEWS, BoardPool, Renderer
@@ -130,12 +131,13 @@ class GameRepository:
             return Table.of(await self.store.get_game(game_id))
 
     @staticmethod
-    def names(game: Table) -> dict[str, str]:
-        return {p.user_id: p.display_name for p in game.players}
+    def names(game: Table, lang: str | None = None) -> dict[str, str]:
+        """Display names by id; with `lang`, computer seats named in it (service.names)."""
+        return seat_names(game, lang)
 
     @classmethod
-    def name(cls, game: Table, user_id: str | None) -> str:
-        return cls.names(game).get(user_id or "", user_id or "-")
+    def name(cls, game: Table, user_id: str | None, lang: str | None = None) -> str:
+        return cls.names(game, lang).get(user_id or "", user_id or "-")
 
     def require_running(self, game: Table) -> None:
         if game.status != "running":
@@ -229,7 +231,7 @@ class GameRepository:
                      game: Table | None = None, before: State | None = None) -> bytes:
         """The board; with `game`, the players' display names on it, never their ids; with
         `before`, what changed on the map since that state marked."""
-        names = self.names(game) if game is not None else None
+        names = self.names(game, lang) if game is not None else None
         marks = map_changes(before, state) if before is not None else None
         return await self.boards.render(state, view, lang, names=names, changes=marks)
 

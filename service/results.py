@@ -99,6 +99,9 @@ class ActResult:
     winners: tuple[str, ...] = ()
     state: State | None = field(default=None, repr=False, compare=False)
     autobot: tuple[str, ...] = ()  # the Autobot's turns applied right after this action
+    # the game before this action: what its label and story are told against (where a
+    # truck started); None in results not made by `act`
+    before: State | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,8 +74,11 @@ def computer_log_lines(game: Table, names: Mapping[str, str], lang: str,
     current = {p: lv for p, lv in replaced_seats(game.settings).items() if p not in known}
     lines: list[str] = []
     if held or current:
-        seats = ", ".join(f"{names.get(pid, pid)}: {translate(f'computer.level.{level}', lang)}"
-                          for pid, level in {**held, **current}.items())
+        # A computer seat's name carries its level already ("Computer 1 (normal)"); a
+        # human's seat a computer plays says which.
+        seats = ", ".join([names.get(pid, pid) for pid in held] + [
+            f"{names.get(pid, pid)}: {translate(f'computer.level.{level}', lang)}"
+            for pid, level in current.items()])
         lines.append(translate("computer.seats", lang, seats=seats))
     for s in played:
         level = translate(f"computer.level.{s.level}", lang)

@@ -13,13 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import rules
 from locales import translate
 from store import Event
 
 from .computer import replaced_seats
 from .progress import initial_state, solo_level
 from .repository import GameRepository
-from .results import Table
+from .results import ActResult, Table
 from .seat_history import computer_log_lines, marked_names, played_by_computer, stints
 from .story import Step, page_of, since_last_turn, steps, tell, turns, undo_line
 from .validation import integer, optional_language, player_id
@@ -59,7 +60,7 @@ class Stories:
         # at the end, every seat a computer played at some time.
         seats = (played_by_computer(game, await self._events(game)) if game.status != "running"
                  else set(replaced_seats(game.settings)))
-        names = marked_names(game, self.repo.names(game), lang, seats)
+        names = marked_names(game, self.repo.names(game, lang), lang, seats)
         ended = self.repo.turn_starts.ended(game_id, game.action_count, game.version)
         if ended is not None:
             moves, begun = ended
@@ -80,6 +81,26 @@ class Stories:
         with self.repo.translated(game.id):
             return await self.repo.store.list_events(game.id)
 
+    def move_story(self, game: Table, result: ActResult, lang: str) -> tuple[str, ...]:
+        """One committed move told as the story tells it ("ann: Bauen: Hamburg–Bremen ..."
+        and what it changed), then the Autobot's turns played after it; the ranked end if
+        it ended the game. Told from the result's states: no replay."""
+        lang = checked_language(lang)
+        names = marked_names(game, self.repo.names(game, lang), lang,
+                             set(replaced_seats(game.settings)))
+        before = result.before
+        if before is None or result.state is None:
+            return (translate("story.step", lang, player=names.get(result.player,
+                                                                   result.player),
+                              action=result.notation),)
+        after = (rules.apply(before, result.player, result.notation) if result.autobot
+                 else result.state)
+        told = [Step(result.player, result.notation, before, after, result.move)]
+        if result.autobot:
+            bot = before.order[0]
+            told += steps(after, [(bot, n) for n in result.autobot], result.move + 1)
+        return tuple(tell(told, names, lang))
+
     async def since_last_turn(self, game_id: int, user_id: str,
                               lang: str | None = None) -> list[str]:
         """What the others did since `user_id` last decided, in a few lines."""
@@ -91,7 +112,8 @@ class Stories:
         # The moves a computer made for `user_id` count as the others': they have not seen them.
         for_them = {seq for s in stints(events) if s.player == user_id
                     for seq in range(s.first, (s.last or game.action_count) + 1)}
-        names = marked_names(game, self.repo.names(game), lang, played_by_computer(game, events))
+        names = marked_names(game, self.repo.names(game, lang), lang,
+                             played_by_computer(game, events))
         return since_last_turn(await self._steps(game_id), user_id, names, lang, for_them)
 
     async def log_page(self, game_id: int, lang: str = "en",
@@ -102,7 +124,7 @@ class Stories:
         lang = checked_language(lang)
         if page is not None:
             page = integer(page, "page", 1, 1_000_000)
-        names = self.repo.names(game)
+        names = self.repo.names(game, lang)
         events = await self._events(game)
         undos = [e for e in events if e.kind == "undo"]
         lines: list[str] = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rules
+from rules import RuleError, State
 from store import ActionRecord, Event, ReminderRequest
 
 from .computer import computer_level
@@ -26,6 +27,7 @@ from .errors import (
     NoUndoRequest,
     StaleVersion,
 )
+from .labels import named_actions
 from .progress import solo_level, turn_owner
 from .repository import GameRepository
 from .results import Table, UndoResult, VoteResult
@@ -150,9 +152,25 @@ class Undo:
         board = await self.repo.board_after_commit(game.id, state, game.language, game=game)
         for hook in self.repo.committed:  # a computer left to decide plays on
             hook(game, next_player)
-        return UndoResult(game.id, event.to_version, by_user,
-                          tuple(a.notation for a in event.removed), forced, next_player,
+        removed = taken_back(state, [(a.player_id, a.notation) for a in event.removed])
+        return UndoResult(game.id, event.to_version, by_user, removed, forced, next_player,
                           self.repo.decision_kind(state), board)
+
+
+def taken_back(state: State, removed: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The notations taken back, each also labelled as played then (from `state`, the game
+    before the first of them): the undo message names them as the board does. Labelling
+    never fails the committed undo: past a move that does not replay, notation stays."""
+    out: list[str] = []
+    here: State | None = state
+    for player, notation in removed:
+        out.append(named_actions([notation], here, player)[0] if here is not None
+                   else notation)
+        try:
+            here = rules.apply(here, player, notation) if here is not None else None
+        except RuleError:
+            here = None
+    return tuple(out)
 
 
 def _consenting(game: Table, asker: str | None) -> list[str]:

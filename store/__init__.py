@@ -1,4 +1,5 @@
-"""The game store: SQLite through aiosqlite (DESIGN §3).
+"""The game store: SQLite through aiosqlite (DESIGN §3), or PostgreSQL through psycopg 3
+(`store.postgres`, DESIGN §9) when $AUTOBAHN_DB is a `postgresql://` URL.
 
 The action log is the source of truth, the snapshot a cache written in the same
 transaction. The store knows the game only as notation strings and JSON snapshot text; it
@@ -11,12 +12,18 @@ never imports `rules`, `render`, `service` or discord.
                               notation="build r2.1 with red", snapshot_json=state.to_json(),
                               next_player="ben")
 
-Command line: `python -m store check`, `python -m store backup PATH` (`--db` or
-$AUTOBAHN_DB picks the database).
+Command line: `python -m store check`, `python -m store backup PATH`, `python -m store copy
+--to postgresql://...` (`--db` or $AUTOBAHN_DB picks the database).
+
+Why psycopg 3 rather than asyncpg: it ships its own type hints (mypy is strict here and
+the project allows no untyped imports), takes SQL with placeholders close to SQLite's
+(`%s` for `?`, translated in one place), has a maintained pool (psycopg_pool), and its
+pipeline mode sends a turn's statements in four round trips.
 """
 
 from .db import SCHEMA_VERSION, IntegrityReport
 from .errors import (
+    BackupUnsupportedError,
     DuplicateInteractionError,
     GameNotFoundError,
     GameStatusError,
@@ -50,6 +57,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionRecord",
     "AppendResult",
+    "BackupUnsupportedError",
     "DuplicateInteractionError",
     "Event",
     "Game",

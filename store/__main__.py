@@ -1,8 +1,11 @@
-"""Command line for operators: `python -m store [--db PATH] {check,backup PATH,migrate,info}`.
+"""Command line for operators: `python -m store [--db PATH|URL] {check,backup PATH,migrate,info,
+copy --to URL}`.
 
-The database is `--db`, else $AUTOBAHN_DB, else autobahn.sqlite3. `check` and `backup`
-never create or migrate a database: they look at what is there, and may run while the bot
-is using it (WAL lets them read alongside it).
+The database is `--db`, else $AUTOBAHN_DB, else autobahn.sqlite3: a SQLite file, or a
+`postgresql://` URL. `check` and `backup` never create or migrate a database: they look at
+what is there, and may run while the bot is using it (WAL lets them read alongside it).
+A PostgreSQL database is backed up with `pg_dump`, which `backup` says instead of failing.
+`copy --to postgresql://...` moves the SQLite database into PostgreSQL and verifies it.
 
 `--db` may come before or after the command (`check --db X` as well as `--db X check`).
 
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import db
+from .conn import dialect_of
 from .errors import StorageError, StoreError, storage_fault
 
 
@@ -107,9 +111,40 @@ async def _info(path: str) -> int:
     return 0
 
 
+async def _copy(source: str, url: str, replace: bool) -> int:
+    from importlib.metadata import entry_points
+
+    from .copy import copy_to_postgres
+    from .repository import GameStore
+
+    report = await copy_to_postgres(source, url, replace=replace)
+    target = await GameStore.open(url)
+    print(f"copied {source} to {target.path}:")
+    for table, n in report.counts.items():
+        print(f"  {table}: {n}")
+    problems = list(report.problems)
+    # Checks that need more than the store (every game's replay against its snapshot needs
+    # the rules) are registered by the packages that have it, as entry points.
+    checks = list(entry_points(group="autobahn.store_checks"))
+    try:
+        for check in checks:
+            problems += await check.load()(target)
+    finally:
+        await target.close()
+    if not checks:
+        print("note: no replay check is installed; only the copy itself was verified")
+    for problem in problems:
+        print(f"verify: {problem}")
+    if problems:
+        return 1
+    done = ", ".join(["every row equal"] + [c.name for c in checks])
+    print(f"verified: {done}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m store", description=__doc__.split("\n")[0])
-    where = f"database file (default: ${db.ENV_DB} or {db.DEFAULT_DB})"
+    where = f"SQLite file or postgresql:// URL (default: ${db.ENV_DB} or {db.DEFAULT_DB})"
     parser.add_argument("--db", help=where)
     # The same option on every command, so `check --db X` works too; SUPPRESS keeps a
     # command without it from overwriting the one given first.
@@ -124,9 +159,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("migrate", parents=[common],
                    help="create or upgrade the schema to this program's version")
     sub.add_parser("info", parents=[common], help="schema version and row counts")
+    copy = sub.add_parser("copy", parents=[common],
+                          help="copy the SQLite database into PostgreSQL and verify it")
+    copy.add_argument("--to", required=True, metavar="URL", help="postgresql://user:pass@host/db")
+    copy.add_argument("--replace", action="store_true",
+                      help="empty a target that already holds data first")
     args = parser.parse_args(argv)
-    path = db.db_path_from_env(args.db)
+    dialect, path = dialect_of(db.db_path_from_env(args.db))
     try:
+        if args.command == "copy":
+            if dialect != "sqlite" or dialect_of(args.to)[0] != "postgresql":
+                print("error: copy moves a SQLite database (--db) into PostgreSQL "
+                      "(--to postgresql://...)", file=sys.stderr)
+                return 2
+            return asyncio.run(_copy(path, args.to, args.replace))
+        if dialect == "postgresql":
+            return _postgres(args, path)
         if args.command == "check":
             return asyncio.run(_check(path))
         if args.command == "backup":
@@ -137,6 +185,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (StoreError, OSError, sqlite3.Error) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+
+
+def _postgres(args: argparse.Namespace, url: str) -> int:
+    from .postgres import tools
+
+    if args.command == "check":
+        return asyncio.run(tools.check(url))
+    if args.command == "backup":
+        return tools.backup(url, args.dest)
+    if args.command == "migrate":
+        return asyncio.run(tools.migrate_to_latest(url))
+    return asyncio.run(tools.info(url))
 
 
 if __name__ == "__main__":

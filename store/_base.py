@@ -1,21 +1,14 @@
-"""The machinery under `GameStore`: one connection, one lock, explicit transactions.
+"""The machinery under `GameStore`: transactions on a backend, and the queries shared by the
+mixins.
 
-One writer: every write runs as one `BEGIN IMMEDIATE` ... `COMMIT` under an asyncio.Lock
-around a single aiosqlite connection (aiosqlite runs one thread per connection). Reads
-take the same lock, because on a shared connection a read issued between a writer's
-statements would see that writer's uncommitted rows; with the lock a reader sees whole
-transactions only, and several SELECTs of one read see one state. Transactions are a few
-milliseconds, so the lock is never held long.
-
-Across processes (a CLI backup, a second bot by mistake), SQLite's own lock and the busy
-timeout serialise writers; the version check inside the transaction keeps them correct.
+The backend (`store.sqlite`, `store.postgres`) runs each write as one transaction; the SQL
+here is written once for both (see `store.conn`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from types import EllipsisType
@@ -23,16 +16,12 @@ from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
-from .db import rollback_quietly
+from .conn import Backend, Conn, Row
 from .errors import (
     DuplicateInteractionError,
     GameNotFoundError,
     GameStatusError,
     StaleVersionError,
-    StorageError,
-    StoreBusyError,
-    StoreValueError,
-    storage_fault,
 )
 from .models import ActionRecord, Game, GameStatus, Player
 
@@ -54,18 +43,26 @@ def _retrieve(task: asyncio.Task[Any]) -> None:
 
 
 class StoreBase:
-    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock = time.time) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: Backend, clock: Clock = time.time) -> None:
+        self._db = backend
         self._clock = clock
-        self.path = path
-        # Set once a write met a damaged file: appending to a corrupted log would bury the
-        # damage under new moves, so every later write is refused until an operator acts.
-        self._broken: StorageError | None = None
+        self.path = backend.path
+        self._unsettled: set[asyncio.Future[Any]] = set()
+
+    @property
+    def dialect(self) -> str:
+        return self._db.dialect
+
+    @property
+    def _conn(self) -> aiosqlite.Connection:
+        """The SQLite connection itself, for tests and tools that reach under the store."""
+        raw = getattr(self._db, "raw", None)
+        if not isinstance(raw, aiosqlite.Connection):
+            raise AttributeError(f"a {self._db.dialect} store has no SQLite connection")
+        return raw
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -75,92 +72,54 @@ class StoreBase:
 
     # -- transactions -------------------------------------------------------------------
 
-    async def _write(self, body: Callable[[aiosqlite.Connection, float], Awaitable[T]]) -> T:
+    async def _write(self, body: Callable[[Conn, float], Awaitable[T]]) -> T:
         """Run `body(conn, now)` as one write transaction; commit, or roll back on error.
 
         Shielded: if the caller is cancelled (a Discord handler timing out), the
-        transaction still finishes or rolls back as a whole and the lock is released; the
-        caller just never hears the result.
+        transaction still finishes or rolls back as a whole and the connection is
+        released; the caller just never hears the result. `now` is read inside the
+        transaction, so times follow the order of commits.
         """
-        task = asyncio.ensure_future(self._transaction(body))
+        await self._settle()
+        task = asyncio.ensure_future(self._db.write(lambda conn: body(conn, self._clock())))
         task.add_done_callback(_retrieve)
-        return await asyncio.shield(task)
-
-    async def _transaction(self, body: Callable[[aiosqlite.Connection, float], Awaitable[T]]) -> T:
-        async with self._lock:
-            if self._broken is not None:
-                raise self._broken
-            try:
-                return await self._attempt(body)
-            except sqlite3.DatabaseError as exc:
-                fault = self._fault(exc)
-                if fault is exc:
-                    raise
-                raise fault from exc
-
-    def _fault(self, exc: sqlite3.DatabaseError) -> BaseException:
-        """The typed error for a SQLite failure: a StorageError for a fault of the file
-        (remembered when the file is damaged), else the error itself."""
-        kind = storage_fault(exc)
-        if kind is None or isinstance(exc, sqlite3.IntegrityError):
-            return exc
-        error = StorageError(self.path, kind, str(exc))
-        if kind == "corrupt":
-            self._broken = error
-        return error
-
-    async def _attempt(self, body: Callable[[aiosqlite.Connection, float], Awaitable[T]]) -> T:
         try:
-            await self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise StoreBusyError(f"{self.path}: {exc}") from exc
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.done():
+                self._unsettled.add(task)
+                task.add_done_callback(self._unsettled.discard)
             raise
-        try:
-            result = await body(self._conn, self._clock())
-            await self._conn.execute("COMMIT")
-        except (UnicodeEncodeError, OverflowError) as exc:
-            # A lone surrogate cannot be UTF-8; an int beyond 64 bits cannot be an
-            # INTEGER. Neither can be stored verbatim, so refuse it cleanly.
-            await rollback_quietly(self._conn)
-            raise StoreValueError(f"value cannot be stored: {exc}") from exc
-        except BaseException:
-            await rollback_quietly(self._conn)
-            raise
-        return result
 
-    async def _read(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        async with self._lock:
-            try:
-                return await body(self._conn)
-            except (UnicodeEncodeError, OverflowError) as exc:
-                raise StoreValueError(f"value cannot be looked up: {exc}") from exc
-            except sqlite3.DatabaseError as exc:
-                fault = self._fault(exc)
-                if fault is exc:
-                    raise
-                raise fault from exc
+    async def _settle(self) -> None:
+        """Wait for writes whose callers were cancelled, so that what this store does next
+        sees them whole. SQLite's lock orders every call already; PostgreSQL's pool would
+        otherwise let the next read overtake the write it follows."""
+        if self._unsettled:
+            await asyncio.wait(list(self._unsettled))
+
+    async def _read(self, body: Callable[[Conn], Awaitable[T]]) -> T:
+        await self._settle()
+        return await self._db.read(body)
 
     # -- shared queries -----------------------------------------------------------------
 
     @staticmethod
-    async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        # execute_fetchall is one trip to aiosqlite's thread; execute + fetchone is two,
-        # and those trips are most of a turn's cost (bench/RESULTS.md).
+    async def _game_row(conn: Conn, game_id: int) -> Row:
         rows = await conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{conn.lock_rows}", (game_id,)
         )
         if not rows:
             raise GameNotFoundError(game_id)
         return next(iter(rows))
 
-    async def _load_game(self, conn: aiosqlite.Connection, game_id: int) -> Game:
+    async def _load_game(self, conn: Conn, game_id: int) -> Game:
         row = await self._game_row(conn, game_id)
         return (await self._games_from_rows(conn, [row]))[0]
 
     @staticmethod
     async def _games_from_rows(
-        conn: aiosqlite.Connection, rows: Iterable[sqlite3.Row]
+        conn: Conn, rows: Iterable[Row]
     ) -> list[Game]:
         rows = list(rows)
         if not rows:
@@ -202,7 +161,7 @@ class StoreBase:
         ]
 
     @staticmethod
-    def _action(row: sqlite3.Row) -> ActionRecord:
+    def _action(row: Row) -> ActionRecord:
         return ActionRecord(*row)
 
     @staticmethod
@@ -213,8 +172,8 @@ class StoreBase:
     # -- write helpers (inside a write transaction) -------------------------------------------
 
     async def _running_row(
-        self, conn: aiosqlite.Connection, game_id: int, expected_version: int
-    ) -> sqlite3.Row:
+        self, conn: Conn, game_id: int, expected_version: int
+    ) -> Row:
         """The game's row for a change to its log: at the version the caller saw, and
         running. Raises GameNotFoundError, StaleVersionError, GameStatusError."""
         row = await self._game_row(conn, game_id)
@@ -231,22 +190,22 @@ class StoreBase:
 
     @staticmethod
     async def _claim_interaction(
-        conn: aiosqlite.Connection, interaction_id: str, game_id: int, now: float
+        conn: Conn, interaction_id: str, game_id: int, now: float
     ) -> None:
         # First statement of the transaction, so a repeat is reported as such even when
         # the game has moved on since (it would otherwise look like a stale version).
         # An unknown game raises later in the same transaction, which rolls this back.
-        cursor = await conn.execute(
+        added = await conn.execute(
             "INSERT INTO processed_interactions (interaction_id, game_id, processed_at) "
             "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (interaction_id, game_id, now),
         )
-        if cursor.rowcount != 1:
+        if added != 1:
             raise DuplicateInteractionError(interaction_id)
 
     @staticmethod
     async def _bump(
-        conn: aiosqlite.Connection,
+        conn: Conn,
         game_id: int,
         now: float,
         *,
@@ -279,9 +238,9 @@ class StoreBase:
 
     @staticmethod
     async def _put_snapshot(
-        conn: aiosqlite.Connection, game_id: int, version: int, seq: int, text: str, now: float
+        conn: Conn, game_id: int, version: int, seq: int, text: str, now: float
     ) -> None:
-        await conn.execute(
+        await conn.send(
             "INSERT INTO snapshots (game_id, version, seq, state_json, updated_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
             "version = excluded.version, seq = excluded.seq, "
@@ -291,25 +250,25 @@ class StoreBase:
 
     async def _event(
         self,
-        conn: aiosqlite.Connection,
+        conn: Conn,
         game_id: int,
         kind: str,
         user_id: str | None,
         detail: Mapping[str, Any],
         now: float,
     ) -> int:
-        cursor = await conn.execute(
+        rows = await conn.execute_fetchall(
             "INSERT INTO events (game_id, kind, user_id, detail, created_at) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?) RETURNING id",
             (game_id, kind, user_id, self._dump(detail), now),
         )
-        return int(cursor.lastrowid or 0)
+        return int(rows[0][0])
 
     @staticmethod
-    async def _reseat(conn: aiosqlite.Connection, game_id: int, order: Sequence[str]) -> None:
+    async def _reseat(conn: Conn, game_id: int, order: Sequence[str]) -> None:
         """Give `order[i]` seat i. UNIQUE(game_id, seat) is checked row by row, so move
         everyone out of the way first, then into place."""
-        await conn.execute(
+        await conn.send(
             "UPDATE game_players SET seat = seat + 1000000 WHERE game_id = ?", (game_id,)
         )
         await conn.executemany(

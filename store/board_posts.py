@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 
-import aiosqlite
-
 from ._base import GAME_COLUMNS, StoreBase
+from .conn import Conn
 from .errors import PlayerError, StoreValueError
 from .models import Game
 
@@ -27,14 +26,14 @@ class BoardPostsMixin(StoreBase):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise StoreValueError(f"a channel or message id must be > 0, not {value!r}")
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+        async def body(conn: Conn, now: float) -> bool:
             await self._game_row(conn, game_id)
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE games SET board_channel_id = ?, board_message_id = ? "
                 "WHERE id = ? AND (board_message_id IS NULL OR board_message_id <= ?)",
                 (channel_id, message_id, game_id, message_id),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._write(body)
 
@@ -49,15 +48,22 @@ class BoardPostsMixin(StoreBase):
         guild 0, are never among them)."""
         where = ("turn_version IS NOT NULL AND turn_version > coalesce(board_version, -1) "
                  "AND status IN ('running', 'finished') "
-                 "AND coalesce(post_claimed_until, 0) <= ? "
-                 "AND (? IS NULL OR guild_id IN (SELECT value FROM json_each(?)))")
-        # One JSON parameter, however many guilds: no SQL variable limit to hit.
-        guilds = None if guild_ids is None else json.dumps(sorted(set(guild_ids)))
+                 "AND coalesce(post_claimed_until, 0) <= ?")
+        params: tuple[object, ...] = (self._clock(),)
+        if guild_ids is not None:
+            # One parameter, however many guilds: no SQL variable limit to hit.
+            guilds = sorted(set(guild_ids))
+            params += (json.dumps(guilds),)
+            where += " AND guild_id IN (SELECT value FROM json_each(?))"
 
-        async def body(conn: aiosqlite.Connection) -> list[Game]:
+        async def body(conn: Conn) -> list[Game]:
+            sql, args = where, params
+            if conn.dialect == "postgresql" and guild_ids is not None:
+                sql = where.replace("IN (SELECT value FROM json_each(?))", "= ANY(?)")
+                args = (params[0], guilds)
             rows = await conn.execute_fetchall(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated_at, id "
-                "LIMIT ?", (self._clock(), guilds, guilds, limit))
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {sql} ORDER BY updated_at, id "
+                "LIMIT ?", (*args, limit))
             return await self._games_from_rows(conn, rows)
 
         return await self._read(body)
@@ -69,14 +75,14 @@ class BoardPostsMixin(StoreBase):
         the post is owed again. The store's clock times the lease, so every process agrees
         on when it ends. Raises GameNotFoundError."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+        async def body(conn: Conn, now: float) -> bool:
             await self._game_row(conn, game_id)
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE games SET post_claimed_until = ? WHERE id = ? AND turn_version = ? "
                 "AND turn_version > coalesce(board_version, -1) "
                 "AND coalesce(post_claimed_until, 0) <= ?",
                 (now + lease_s, game_id, turn_version, now))
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._write(body)
 
@@ -92,14 +98,14 @@ class BoardPostsMixin(StoreBase):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise StoreValueError(f"a channel or message id must be > 0, not {value!r}")
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+        async def body(conn: Conn, now: float) -> bool:
             await self._game_row(conn, game_id)
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE games SET board_channel_id = ?, board_message_id = ?, "
                 "board_version = ?, post_claimed_until = NULL "
                 "WHERE id = ? AND coalesce(board_version, -1) < ?",
                 (channel_id, message_id, version, game_id, version))
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._write(body)
 
@@ -109,15 +115,15 @@ class BoardPostsMixin(StoreBase):
         """Set a seated player's language in this game (None: the game's own language).
         Raises GameNotFoundError, PlayerError("not_a_member")."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
+        async def body(conn: Conn, now: float) -> Game:
             await self._game_row(conn, game_id)
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE game_players SET language = ? WHERE game_id = ? AND user_id = ?",
                 (language, game_id, user_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise PlayerError(game_id, user_id, "not_a_member")
-            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await conn.send("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return await self._load_game(conn, game_id)
 
         return await self._write(body)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import aiosqlite
-
 from ._base import ACTION_COLUMNS, StoreBase
+from .conn import Conn
 from .errors import StoreValueError
 from .models import ActionRecord, AppendResult, GameStatus, ReminderRequest
 from .reminders import replace_pending
@@ -44,7 +43,7 @@ class BulkMixin(StoreBase):
         if status not in (None, "finished", "abandoned"):
             raise StoreValueError(f"an action can end a game, not make it {status!r}")
 
-        async def body(conn: aiosqlite.Connection, now: float) -> AppendResult:
+        async def body(conn: Conn, now: float) -> AppendResult:
             row = await self._running_row(conn, game_id, expected_version)
             first = row["action_count"] + 1
             await conn.executemany(

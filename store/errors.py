@@ -143,3 +143,18 @@ def storage_fault(exc: BaseException) -> str | None:
         if needle in text:
             return kind
     return None
+
+
+class BackupUnsupportedError(StoreError):
+    """`backup` on a PostgreSQL store: its online backups are `pg_dump`'s job."""
+
+    code = "backup_unsupported"
+
+    def __init__(self, path: str, dest: str) -> None:
+        self.path = path
+        self.dest = dest
+        super().__init__(
+            f"{path} is a PostgreSQL database: back it up online with pg_dump, e.g. "
+            f"`pg_dump --format=custom --file={dest} \"$AUTOBAHN_DB\"` "
+            f"(restore with pg_restore); `python -m store backup` copies SQLite files only"
+        )

@@ -3,17 +3,17 @@
 A lease is one row (name, owner, expires_at). `take_lease` is one statement, so it is
 atomic across processes: it takes the row when it is free or expired, or renews it for
 the owner already holding it; anyone else gets False. The caller passes its clock's `now`
-(the service injects the clock), so tests drive expiry without sleeping. The PostgreSQL
-backend implements the same three methods with the same meaning.
+(the service injects the clock), so tests drive expiry without sleeping. The same SQL
+runs on both backends: on PostgreSQL the upsert locks the row it conflicts on, so of
+several owners racing one takes the lease there too.
 """
 
 from __future__ import annotations
 
 import math
 
-import aiosqlite
-
 from ._base import StoreBase
+from .conn import Conn
 from .errors import StoreValueError
 
 
@@ -35,7 +35,7 @@ class LeasesMixin(StoreBase):
         if ttl <= 0:
             raise StoreValueError(f"a lease lasts a positive time, not {ttl!r}")
 
-        async def body(conn: aiosqlite.Connection, _: float) -> bool:
+        async def body(conn: Conn, _: float) -> bool:
             rows = await conn.execute_fetchall(
                 "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, "
@@ -52,8 +52,8 @@ class LeasesMixin(StoreBase):
         process need not wait for it to expire."""
         _checked(name, owner)
 
-        async def body(conn: aiosqlite.Connection, _: float) -> None:
-            await conn.execute("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
+        async def body(conn: Conn, _: float) -> None:
+            await conn.send("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
 
         await self._write(body)
 
@@ -61,7 +61,7 @@ class LeasesMixin(StoreBase):
         """Who holds lease `name` at `now`; None when nobody does (free or expired)."""
         _checked(name, "-", now)
 
-        async def body(conn: aiosqlite.Connection) -> str | None:
+        async def body(conn: Conn) -> str | None:
             rows = list(await conn.execute_fetchall(
                 "SELECT owner FROM leases WHERE name = ? AND expires_at > ?", (name, now)))
             return str(rows[0][0]) if rows else None

@@ -8,10 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from . import db
 from ._base import ACTION_COLUMNS, GAME_COLUMNS, StoreBase
+from .conn import Conn
+from .db import IntegrityReport
 from .models import ACTIVE_STATUSES, ActionRecord, Event, Game, GameStatus
 
 
@@ -25,22 +24,24 @@ class QueriesMixin(StoreBase):
     ) -> list[ActionRecord]:
         """Actions with seq >= from_seq, in order. Raises GameNotFoundError."""
 
-        async def body(conn: aiosqlite.Connection) -> list[ActionRecord]:
+        async def body(conn: Conn) -> list[ActionRecord]:
             await self._game_row(conn, game_id)
+            # LIMIT NULL is "no limit" in PostgreSQL, LIMIT -1 in SQLite.
+            no_limit = None if conn.dialect == "postgresql" else -1
             rows = await conn.execute_fetchall(
                 f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq >= ? "
                 "ORDER BY seq LIMIT ?",
-                (game_id, from_seq, -1 if limit is None else limit),
+                (game_id, from_seq, no_limit if limit is None else limit),
             )
             return [self._action(r) for r in rows]
 
         return await self._read(body)
 
     async def list_events(self, game_id: int, kind: str | None = None) -> list[Event]:
-        async def body(conn: aiosqlite.Connection) -> list[Event]:
+        async def body(conn: Conn) -> list[Event]:
             rows = await conn.execute_fetchall(
                 "SELECT id, game_id, kind, user_id, detail, created_at FROM events "
-                "WHERE game_id = ? AND (? IS NULL OR kind = ?) ORDER BY id",
+                "WHERE game_id = ? AND (CAST(? AS TEXT) IS NULL OR kind = ?) ORDER BY id",
                 (game_id, kind, kind),
             )
             return [
@@ -58,6 +59,15 @@ class QueriesMixin(StoreBase):
         return await self._read(body)
 
     # -- listings ---------------------------------------------------------------------------
+
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first: for checks over the whole database."""
+
+        async def body(conn: Conn) -> list[int]:
+            return [int(r[0]) for r in await conn.execute_fetchall(
+                "SELECT id FROM games ORDER BY id")]
+
+        return await self._read(body)
 
     async def games_in_channel(
         self, channel_id: int, statuses: Sequence[GameStatus] = ACTIVE_STATUSES
@@ -80,7 +90,7 @@ class QueriesMixin(StoreBase):
     ) -> list[Game]:
         marks = ",".join("?" * len(statuses))
 
-        async def body(conn: aiosqlite.Connection) -> list[Game]:
+        async def body(conn: Conn) -> list[Game]:
             rows = await conn.execute_fetchall(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE {where} AND status IN ({marks}) "
                 "ORDER BY id",
@@ -95,18 +105,18 @@ class QueriesMixin(StoreBase):
     async def record_interaction(self, interaction_id: str, game_id: int | None = None) -> bool:
         """Remember an interaction id; True the first time, False (and no change) after."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
-            cursor = await conn.execute(
+        async def body(conn: Conn, now: float) -> bool:
+            changed = await conn.execute(
                 "INSERT INTO processed_interactions (interaction_id, game_id, processed_at) "
                 "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (interaction_id, game_id, now),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._write(body)
 
     async def interaction_processed(self, interaction_id: str) -> bool:
-        async def body(conn: aiosqlite.Connection) -> bool:
+        async def body(conn: Conn) -> bool:
             rows = await conn.execute_fetchall(
                 "SELECT 1 FROM processed_interactions WHERE interaction_id = ?", (interaction_id,)
             )
@@ -120,36 +130,28 @@ class QueriesMixin(StoreBase):
         `limit` removes at most that many, so a large backlog is pruned in short
         transactions that let moves in between."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> int:
+        async def body(conn: Conn, now: float) -> int:
             if limit is None:
-                cursor = await conn.execute(
+                changed = await conn.execute(
                     "DELETE FROM processed_interactions WHERE processed_at < ?", (older_than,)
                 )
             else:
-                cursor = await conn.execute(
+                changed = await conn.execute(
                     "DELETE FROM processed_interactions WHERE interaction_id IN (SELECT "
                     "interaction_id FROM processed_interactions WHERE processed_at < ? LIMIT ?)",
                     (older_than, limit),
                 )
-            return cursor.rowcount
+            return changed
 
         return await self._write(body)
 
     # -- maintenance ------------------------------------------------------------------------
 
     async def backup(self, dest: str | os.PathLike[str]) -> Path:
-        """Online backup to `dest` (SQLite backup API; the bot keeps running).
+        """Online backup to `dest` while the bot keeps running: SQLite's backup API.
+        PostgreSQL raises BackupUnsupportedError: its backups are `pg_dump`'s job."""
+        return await self._db.backup(dest)
 
-        On a connection of its own, outside the store's lock: WAL lets it read one
-        consistent snapshot while commands go on writing on the store's connection, so a
-        backup of a large file never makes a player's move wait for it."""
-        if self.path == ":memory:":  # nothing else can see an in-memory database
-            return await self._read(lambda conn: db.backup(conn, dest))
-        conn = await db.connect(self.path, must_exist=True)
-        try:
-            return await db.backup(conn, dest)
-        finally:
-            await conn.close()
-
-    async def integrity_check(self) -> db.IntegrityReport:
-        return await self._read(db.integrity_check)
+    async def integrity_check(self) -> IntegrityReport:
+        report: IntegrityReport = await self._db.integrity_check()
+        return report

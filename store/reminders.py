@@ -10,13 +10,11 @@ between the two neither loses the ping nor doubles it.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import cast
 
-import aiosqlite
-
 from ._base import StoreBase
+from .conn import Conn, Row
 from .errors import StoreValueError
 from .models import Delivery, Reminder, ReminderKind, ReminderRequest, ReminderSettings
 
@@ -27,7 +25,12 @@ SETTINGS_COLUMNS = (
 )
 
 
-def _reminder(row: sqlite3.Row) -> Reminder:
+def _same(conn: Conn) -> str:
+    """`IS` between values that may be NULL, in the connection's dialect."""
+    return "IS NOT DISTINCT FROM" if conn.dialect == "postgresql" else "IS"
+
+
+def _reminder(row: Row) -> Reminder:
     return Reminder(
         id=row["id"],
         game_id=row["game_id"],
@@ -40,7 +43,7 @@ def _reminder(row: sqlite3.Row) -> Reminder:
     )
 
 
-def _settings(row: sqlite3.Row) -> ReminderSettings:
+def _settings(row: Row) -> ReminderSettings:
     return ReminderSettings(
         user_id=row["user_id"],
         game_id=row["game_id"],
@@ -57,13 +60,13 @@ def _settings(row: sqlite3.Row) -> ReminderSettings:
 
 
 async def replace_pending(
-    conn: aiosqlite.Connection, game_id: int, requests: Sequence[ReminderRequest], now: float
+    conn: Conn, game_id: int, requests: Sequence[ReminderRequest], now: float
 ) -> None:
     """Drop the game's unsent reminders and schedule `requests` instead (inside a write).
 
     Sent rows stay: they are the record that a ping went out.
     """
-    await conn.execute("DELETE FROM reminders WHERE game_id = ? AND sent_at IS NULL", (game_id,))
+    await conn.send("DELETE FROM reminders WHERE game_id = ? AND sent_at IS NULL", (game_id,))
     if requests:
         await conn.executemany(
             "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
@@ -80,14 +83,14 @@ class RemindersMixin(StoreBase):
         commits the schedule together with the move that caused it.
         """
 
-        async def body(conn: aiosqlite.Connection, now: float) -> None:
+        async def body(conn: Conn, now: float) -> None:
             await self._game_row(conn, game_id)
             await replace_pending(conn, game_id, requests, now)
 
         await self._write(body)
 
     async def pending_reminders(self, game_id: int) -> list[Reminder]:
-        async def body(conn: aiosqlite.Connection) -> list[Reminder]:
+        async def body(conn: Conn) -> list[Reminder]:
             rows = await conn.execute_fetchall(
                 f"SELECT {REMINDER_COLUMNS} FROM reminders "
                 "WHERE game_id = ? AND sent_at IS NULL ORDER BY due_at, id",
@@ -101,7 +104,7 @@ class RemindersMixin(StoreBase):
         """Unsent reminders due at `now` (default: the clock) of running games, oldest first."""
         at = self._clock() if now is None else now
 
-        async def body(conn: aiosqlite.Connection) -> list[Reminder]:
+        async def body(conn: Conn) -> list[Reminder]:
             rows = await conn.execute_fetchall(
                 f"SELECT {', '.join('r.' + c for c in REMINDER_COLUMNS.split(', '))} "
                 "FROM reminders AS r JOIN games AS g ON g.id = r.game_id "
@@ -128,7 +131,7 @@ class RemindersMixin(StoreBase):
         An unknown id returns False.
         """
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+        async def body(conn: Conn, now: float) -> bool:
             rows = list(
                 await conn.execute_fetchall(
                     "UPDATE reminders SET sent_at = ? WHERE id = ? AND sent_at IS NULL "
@@ -140,7 +143,7 @@ class RemindersMixin(StoreBase):
                 return False
             row = rows[0]
             if follow_up is not None:
-                await conn.execute(
+                await conn.send(
                     "INSERT INTO reminders (game_id, user_id, kind, due_at, attempt, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (
@@ -163,11 +166,11 @@ class RemindersMixin(StoreBase):
         the latest time asked for. True if the reminder is still unsent (and now due no
         earlier than `due_at`); False if it was sent meanwhile or does not exist."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+        async def body(conn: Conn, now: float) -> bool:
             rows = await conn.execute_fetchall(
-                "UPDATE reminders SET due_at = max(due_at, ?) "
+                "UPDATE reminders SET due_at = CASE WHEN due_at < ? THEN ? ELSE due_at END "
                 "WHERE id = ? AND sent_at IS NULL RETURNING id",
-                (due_at, reminder_id),
+                (due_at, due_at, reminder_id),
             )
             return bool(list(rows))
 
@@ -179,10 +182,10 @@ class RemindersMixin(StoreBase):
         """The settings in force: the game's override, else the user's default, else the
         built-in defaults (`ReminderSettings(user_id)`; its game_id tells which applied)."""
 
-        async def body(conn: aiosqlite.Connection) -> ReminderSettings:
+        async def body(conn: Conn) -> ReminderSettings:
             rows = await conn.execute_fetchall(
                 f"SELECT {SETTINGS_COLUMNS} FROM reminder_settings "
-                "WHERE user_id = ? AND (game_id IS NULL OR game_id IS ?) "
+                f"WHERE user_id = ? AND (game_id IS NULL OR game_id {_same(conn)} ?) "
                 "ORDER BY game_id IS NULL LIMIT 1",
                 (user_id, game_id),
             )
@@ -197,11 +200,11 @@ class RemindersMixin(StoreBase):
         values (negative delay, quiet hours outside 0..1439 or only one end given).
         """
 
-        async def body(conn: aiosqlite.Connection, now: float) -> ReminderSettings:
+        async def body(conn: Conn, now: float) -> ReminderSettings:
             if settings.game_id is not None:
                 await self._game_row(conn, settings.game_id)
-            await conn.execute(
-                "DELETE FROM reminder_settings WHERE user_id = ? AND game_id IS ?",
+            await conn.send(
+                f"DELETE FROM reminder_settings WHERE user_id = ? AND game_id {_same(conn)} ?",
                 (settings.user_id, settings.game_id),
             )
             s = settings
@@ -223,11 +226,11 @@ class RemindersMixin(StoreBase):
                         now,
                     ),
                 )
-            except sqlite3.IntegrityError as exc:
+            except conn.integrity_errors as exc:
                 raise StoreValueError(f"bad reminder settings: {exc}") from exc
             rows = await conn.execute_fetchall(
                 f"SELECT {SETTINGS_COLUMNS} FROM reminder_settings "
-                "WHERE user_id = ? AND game_id IS ?",
+                f"WHERE user_id = ? AND game_id {_same(conn)} ?",
                 (s.user_id, s.game_id),
             )
             return _settings(next(iter(rows)))

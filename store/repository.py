@@ -9,23 +9,19 @@ on what they showed a player pass that version back as `expected_version`, and g
 from __future__ import annotations
 
 import os
-import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-import aiosqlite
 
 from . import db
 from ._base import ACTION_COLUMNS, Clock
 from .board_posts import BoardPostsMixin
 from .bulk import BulkMixin
+from .conn import Backend, Conn, dialect_of
 from .errors import (
     GameStatusError,
     PlayerError,
-    StorageError,
     StoreValueError,
-    storage_fault,
 )
 from .leases import LeasesMixin
 from .models import (
@@ -40,6 +36,7 @@ from .models import (
 from .queries import QueriesMixin
 from .reminders import RemindersMixin, replace_pending
 from .snapshots import SnapshotsMixin
+from .sqlite import SqliteBackend
 
 # Status changes `set_status` allows; everything else is refused.
 _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
@@ -48,29 +45,27 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 }
 
 
-class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin,
-                LeasesMixin):
+class GameStore(
+    QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin, LeasesMixin
+):
     @classmethod
     async def open(
         cls, path: str | os.PathLike[str] | None = None, *, clock: Clock = time.time
     ) -> GameStore:
         """Open (creating if needed) and migrate the database at `path`
-        (default: $AUTOBAHN_DB or autobahn.sqlite3). Raises SchemaTooNewError for a file
-        written by a newer version, MigrationError if a migration fails."""
-        where = db.db_path_from_env(path)
-        conn = await db.open_checked(where)
-        try:
-            await db.migrate(conn, path=where)
-        except sqlite3.DatabaseError as exc:
-            await conn.close()
-            kind = storage_fault(exc)
-            if kind is None:
-                raise
-            raise StorageError(where, kind, str(exc)) from exc
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, where, clock)
+        (default: $AUTOBAHN_DB or autobahn.sqlite3): a SQLite file (a path or
+        `sqlite:///path`) or a PostgreSQL database (`postgresql://user:pass@host/db`).
+        Raises SchemaTooNewError for a database written by a newer version,
+        MigrationError if a migration fails, StorageError if it cannot be reached."""
+        dialect, where = dialect_of(db.db_path_from_env(path))
+        backend: Backend
+        if dialect == "postgresql":
+            from .postgres import PostgresBackend  # psycopg is only needed here
+
+            backend = await PostgresBackend.open(where)
+        else:
+            backend = await SqliteBackend.open(where)
+        return cls(backend, clock)
 
     # -- games and seats ------------------------------------------------------------------
 
@@ -100,11 +95,11 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
             if ids.count(user) > 1:
                 raise PlayerError(0, user, "already_joined")
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
-            cursor = await conn.execute(
+        async def body(conn: Conn, now: float) -> Game:
+            rows = await conn.execute_fetchall(
                 "INSERT INTO games (guild_id, channel_id, thread_id, host_id, edition, "
                 "edition_hash, seed, language, settings, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -119,7 +114,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
                     now,
                 ),
             )
-            game_id = int(cursor.lastrowid or 0)
+            game_id = int(rows[0][0])
             for seat, (user, name) in enumerate(seated):
                 await conn.execute(
                     "INSERT INTO game_players (game_id, user_id, seat, display_name, joined_at)"
@@ -146,7 +141,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         ("already_joined", "game_full").
         """
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
+        async def body(conn: Conn, now: float) -> Game:
             game = await self._load_game(conn, game_id)
             if game.status != "lobby":
                 raise GameStatusError(game_id, game.status, ("lobby",))
@@ -168,7 +163,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         """Unseat a player (lobby only); later seats move up one. Bumps the version.
         Raises GameNotFoundError, GameStatusError, PlayerError("not_a_member")."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
+        async def body(conn: Conn, now: float) -> Game:
             game = await self._load_game(conn, game_id)
             if game.status != "lobby":
                 raise GameStatusError(game_id, game.status, ("lobby",))
@@ -203,7 +198,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         PlayerError("bad_seat_order") when seat_order is not exactly the seated players.
         """
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
+        async def body(conn: Conn, now: float) -> Game:
             game = await self._load_game(conn, game_id)
             self._check_version(game, expected_version)
             if game.status != "lobby":
@@ -235,7 +230,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         version, clears pending reminders, records a 'status' event.
         Raises GameNotFoundError, StaleVersionError, GameStatusError."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
+        async def body(conn: Conn, now: float) -> Game:
             game = await self._load_game(conn, game_id)
             if expected_version is not None:
                 self._check_version(game, expected_version)
@@ -254,7 +249,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         """Replace the game's settings JSON. Does not bump the version: settings (pace,
         reminders) do not change what a move button acts on. Raises GameNotFoundError."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Game:
+        async def body(conn: Conn, now: float) -> Game:
             await self._game_row(conn, game_id)
             await conn.execute(
                 "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
@@ -271,7 +266,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         record. Does not bump the version: an event changes no board.
         Raises GameNotFoundError."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> Event:
+        async def body(conn: Conn, now: float) -> Event:
             await self._game_row(conn, game_id)
             event_id = await self._event(conn, game_id, kind, user_id, detail, now)
             return Event(event_id, game_id, kind, user_id, dict(detail), now)
@@ -308,12 +303,12 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         if status not in (None, "finished", "abandoned"):
             raise StoreValueError(f"an action can end a game, not make it {status!r}")
 
-        async def body(conn: aiosqlite.Connection, now: float) -> AppendResult:
+        async def body(conn: Conn, now: float) -> AppendResult:
             if interaction_id is not None:
                 await self._claim_interaction(conn, interaction_id, game_id, now)
             row = await self._running_row(conn, game_id, expected_version)
             seq = row["action_count"] + 1
-            await conn.execute(
+            await conn.send(
                 f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, player_id, notation, now, interaction_id),
             )
@@ -353,7 +348,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
         Whether an undo is allowed (own turn, consent) is the service's decision.
         """
 
-        async def body(conn: aiosqlite.Connection, now: float) -> UndoEvent:
+        async def body(conn: Conn, now: float) -> UndoEvent:
             if interaction_id is not None:
                 await self._claim_interaction(conn, interaction_id, game_id, now)
             row = await self._running_row(conn, game_id, expected_version)
@@ -369,7 +364,7 @@ class GameStore(QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, B
                     (game_id, keep),
                 )
             ]
-            await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
+            await conn.send("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
             version = await self._bump(
                 conn, game_id, now, current_player=next_player, seq=keep, turn_post=turn_post
             )

@@ -7,9 +7,8 @@ from the log.
 
 from __future__ import annotations
 
-import aiosqlite
-
 from ._base import StoreBase
+from .conn import Conn
 from .models import Snapshot
 
 
@@ -17,7 +16,7 @@ class SnapshotsMixin(StoreBase):
     async def read_snapshot(self, game_id: int) -> Snapshot | None:
         """The cached current state; None before the game starts. Raises GameNotFoundError."""
 
-        async def body(conn: aiosqlite.Connection) -> Snapshot | None:
+        async def body(conn: Conn) -> Snapshot | None:
             await self._game_row(conn, game_id)
             rows = await conn.execute_fetchall(
                 "SELECT game_id, version, seq, state_json, updated_at FROM snapshots "
@@ -36,7 +35,7 @@ class SnapshotsMixin(StoreBase):
         one, which stays). Bumps no version: the state is the same, only its cache is
         repaired. Returns whether it was written. Raises GameNotFoundError."""
 
-        async def body(conn: aiosqlite.Connection, now: float) -> bool:
+        async def body(conn: Conn, now: float) -> bool:
             row = await self._game_row(conn, game_id)
             if row["version"] != version or row["action_count"] != seq:
                 return False

@@ -17,6 +17,7 @@ from service.labels.choices import (
     matches,
     ranked,
 )
+from service.labels.errors import error_text, named_actions, named_params
 from service.labels.places import (
     card_name,
     city,
@@ -30,10 +31,11 @@ from service.labels.places import (
     slot_name,
     staff_place,
 )
+from service.labels.settings import settings_text
 
 __all__ = [
     "Labelled", "action_label", "card_name", "city", "colour_name", "country_name",
-    "depot_name", "fit", "goods_name", "grouped", "labelled", "legal_labelled", "legal_lines",
-    "link_name",
-    "lock_name", "matches", "ranked", "section_name", "slot_name", "staff_place", "truck_route",
+    "depot_name", "error_text", "fit", "goods_name", "grouped", "labelled", "legal_labelled",
+    "legal_lines", "link_name", "lock_name", "matches", "named_actions", "named_params",
+    "ranked", "section_name", "settings_text", "slot_name", "staff_place", "truck_route",
 ]

@@ -95,7 +95,8 @@ def truck_route(edition: Edition, action: Move, lang: str, state: State | None =
     here = start
     for step in action.path:
         node = _node_between(edition, here, step) if here is not None else None
-        if node is not None:
+        # a city passed twice in a row (out along a section and back) is said once
+        if node is not None and (not stops or stops[-1] != city(edition, node)):
             stops.append(city(edition, node))
         here = step
     end = action.path[-1] if action.path else start

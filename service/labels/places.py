@@ -101,16 +101,35 @@ def depot_name(edition: Edition, depot_id: str, lang: str) -> str:
 
 
 @_memo
+def card_colours(edition: Edition, card_id: str, lang: str) -> str:
+    """A card's colours alone ('Orange/Lila', 'orange/violette'), for sentences that say
+    "the card" themselves."""
+    card = edition.cards.get(card_id)
+    if card is None:
+        return card_id
+    # French colours agree with "carte" (carte noire); English and German need no form
+    return ("/".join(translate(f"word.card_colour.{c}", lang) for c in card.colours)
+            if not card.wild else translate("word.wild", lang))
+
+
+@_memo
+def depot_city(edition: Edition, depot_id: str, lang: str) -> str:
+    """A depot by its city, with its colour only where the city has two ('Kassel')."""
+    depot = edition.depots.get(depot_id)
+    if depot is None:
+        return depot_id
+    shared = sum(1 for d in edition.depots.values() if d.node == depot.node) > 1
+    name = city(edition, depot.node)
+    return f"{name} ({colour_name(depot.colour, lang)})" if shared else name
+
+
+@_memo
 def card_name(edition: Edition, card_id: str, lang: str, chosen: str | None = None) -> str:
     """A card by its colours ('Karte Orange/Lila, als Lila'), and its extra build."""
     card = edition.cards.get(card_id)
     if card is None:
         return card_id
-    # French colours agree with "carte" (carte noire); English and German need no form
-    colours = ("/".join(translate(f"word.card_colour.{c}", lang) for c in card.colours)
-               if not card.wild
-               else translate("word.wild", lang))
-    text = translate("place.card", lang, colours=colours)
+    text = translate("place.card", lang, colours=card_colours(edition, card_id, lang))
     if chosen is not None and (card.wild or len(card.colours) > 1):
         text = translate("place.card_as", lang, card=text, colour=colour_name(chosen, lang))
     if card.extra_build:

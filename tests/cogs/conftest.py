@@ -81,8 +81,10 @@ class Table:
         return interaction
 
     async def complete(self, user: tuple[int, str], path: str, focused: str, *,
-                       channel: int = CHANNEL_ID, **options: Any) -> list[dict[str, Any]]:
-        payload = base_payload(*user, kind=4, channel_id=channel, at=self.clock.now)
+                       channel: int = CHANNEL_ID, locale: str = "en-US",
+                       **options: Any) -> list[dict[str, Any]]:
+        payload = base_payload(*user, kind=4, channel_id=channel, at=self.clock.now,
+                               locale=locale)
         payload["data"] = command_data(path, options, focused=focused)
         before = len(self.recorder.sent)
         await self.bot.tree._call(self._interaction(payload))

@@ -104,7 +104,7 @@ async def test_list_shows_my_games_of_this_server(table: Table) -> None:
 async def test_settings_show_and_host_only_changes(table: Table) -> None:
     await table.new_game(ANN, BEN, start=False)
     await table.slash(BEN, "game settings")
-    assert "seats=2" in table.reply_text()
+    assert "seats: 2" in table.reply_text()  # named by the catalogue, not key=value
     await table.slash(BEN, "game settings", language="de")
     assert "host" in table.reply_text().lower()
     await table.slash(ANN, "game settings", language="de", seats=3)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from importlib import resources
 
 import discord
@@ -66,3 +67,27 @@ def test_messages_and_button_words_fit(lang: str) -> None:
     for code in ("discord.undo_yes", "discord.undo_no", "discord.abandon_yes",
                  "discord.abandon_no"):
         assert len(translate(code, lang)) <= 80
+
+
+ID = re.compile(r"\b[a-z]{1,3}\d{1,2}\.\d\b|\bd_[a-z_]+|seat:|\bi\d\d\b")
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "en-US"])
+async def test_autocomplete_choices_fit_and_speak_the_language(table, locale: str) -> None:
+    from tests.cogs.conftest import ANN, BEN
+
+    await table.new_game(ANN, BEN)
+    seen = 0
+    for _ in range(30):
+        player = await table.current()
+        for typed in ("", "ham", "2"):
+            choices = await table.complete(player, "act", "action", action=typed,
+                                           locale=locale)
+            assert len(choices) <= 25
+            for choice in choices:
+                assert 0 < len(choice["name"]) <= 100 and 0 < len(choice["value"]) <= 100
+                assert not ID.search(choice["name"]), choice["name"]
+            seen += len(choices)
+        first = (await table.complete(player, "act", "action", action="", locale=locale))[0]
+        await table.slash(player, "act", action=first["value"])
+    assert seen > 100

@@ -137,7 +137,7 @@ async def test_the_loop_survives_an_exception(table: Table,
 
 async def test_remind_shows_and_validates_settings(table: Table) -> None:
     await table.slash(ANN, "remind")
-    assert "delivery=channel" in table.reply_text()
+    assert "delivery: in the game's channel" in table.reply_text()  # words, not key=value
     await table.slash(ANN, "remind", quiet_start="25:99", quiet_end="07:00")
     assert "HH:MM" in table.reply_text()
     await table.slash(ANN, "remind", quiet_start="22:00")

@@ -31,7 +31,12 @@ async def test_act_applies_and_posts_the_turn_once(table: Table) -> None:
     after = await table.game()
     assert after.version == game.version + 1 and after.action_count == 1
     reply = table.recorder.last_reply()
-    assert reply.ephemeral and choice in reply.content
+    # the answer names the move as the board does (issue 13), not by its notation
+    from service.labels import action_label
+    from service.progress import edition_named
+
+    label = action_label(choice, edition_named(after.edition), "en")
+    assert reply.ephemeral and label in reply.content and choice not in reply.content
     posts = table.posts()
     assert len(posts) == 1  # one public message per completed turn
     assert posts[0].files == [("board.png", PNG)]

@@ -16,7 +16,8 @@ async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:
     out = await table("/game new players:3 seed:1", "/act route atlantis", "as zoe /act pass",
                       "/board at_move:99", "/board view:sky", "/game new players:x",
                       "/game new players:2 names:ann,ann seed:2")
-    assert "Route card atlantis is not on offer. Possible instead: route " in out
+    # the suggestions are labels now (issue 13), named by the route cards' cities
+    assert "Route card atlantis is not on offer. Possible instead: Route card " in out
     assert "zoe is not playing in game 1." in out
     assert "There is no move 99" in out and "view must be" in out
     assert "players must be a number, not 'x'" in out
@@ -26,7 +27,13 @@ async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:
 async def test_acts_for_whoever_decides_or_as_someone(table: Table) -> None:
     log, _ = scripted_game()
     out = await table("/game new players:3 names:ann,ben,cem seed:1", f"/act {log[0][1]}")
-    assert f"{log[0][0]}: {log[0][1]}" in out and "Board saved:" in out
+    # each move told by its label, as on the board (issue 13), never by its notation
+    from rules import load_edition
+    from service.labels import action_label
+
+    label = action_label(log[0][1], load_edition(), "en")
+    assert f"{log[0][0]}: {label}" in out and "Board saved:" in out
+    assert f"{log[0][0]}: {log[0][1]}" not in out
     wrong = next(p for p in ("ann", "ben", "cem") if p != log[1][0])
     out = await table(f"as {wrong} /act {log[1][1]}")
     assert f"It is {log[1][0]}'s decision, not {wrong}'s." in out
@@ -44,11 +51,17 @@ async def test_undo_with_consent_and_force(table: Table) -> None:
     out = await table("/undo")  # the last actor's turn has passed: consent is needed
     assert "needs the consent of" in out
     out = await table("/undo accept")
-    assert f"{player} took back 1 action: {action}." in out
+    # the moves taken back are named by their labels (issue 13), not their notation
+    from rules import load_edition
+    from service.labels import action_label
+
+    said = action_label(action, load_edition(), "en")
+    assert said != action
+    assert f"{player} took back 1 action: {said}." in out
     out = await table("/undo refuse")
     assert "No undo request is waiting." in out
     out = await table(f"/act {action}", "/undo", "/undo force")
-    assert "needs the consent" in out and f"ann took back 1 action: {action}" in out
+    assert "needs the consent" in out and f"ann took back 1 action: {said}" in out
     other = next(p for p in ("ann", "ben", "cem") if p != player)
     out = await table(f"/act {action}", "/undo", f"as {other} /undo refuse", "/status")
     assert f"{other} refused the undo" in out

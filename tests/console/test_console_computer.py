@@ -51,10 +51,12 @@ async def test_one_human_and_two_bots_in_the_console(
         assert await table.service.deciding(1) == "ann"
         assert await table.handle("/act 1")
     assert game.status == "finished"
-    assert any(line.startswith("cpu1 ") for line in lines)  # the computers' turns printed
+    # the computers' turns printed, each seat by its name, never its id (issue 13)
+    assert any(line.startswith("Computer 1 (easy): ") for line in lines)
+    assert not any("cpu1" in line or "cpu2" in line for line in lines)
     lines.clear()
     assert await table.handle("/log")
-    assert lines[0] == "Computer players: Computer 1 (easy): easy, Computer 2 (easy): easy."
+    assert lines[0] == "Computer players: Computer 1 (easy), Computer 2 (easy)."
 
 
 async def test_replace_by_vote_and_reclaim_in_the_console(

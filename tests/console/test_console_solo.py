@@ -42,7 +42,8 @@ async def test_a_whole_solo_game_in_the_console(console: tuple[Console, list[str
         assert legal.player == "ann"  # the Autobot never waits for anyone
         assert await table.handle(f"/act {legal.actions[len(lines) % len(legal.actions)]}")
     out = "\n".join(lines)
-    assert "Autobot: autobot " in out
+    # the Autobot's turns told in words (issue 13), never its notation or its id
+    assert "Autobot (level 6) draws " in out and "autobot " not in out
     assert (await table.service.game(1)).status == "finished"
     assert lines[-1].startswith("Game over! Final scores: ")
 

@@ -66,7 +66,7 @@ async def test_one_human_and_two_computers_through_discord(table: Table) -> None
     assert "<@cpu" not in content
     # /log opens with the computer seats and their level (in ann's German).
     log = await table.run(ann, "log", locale="de")
-    assert "Computerspieler: Computer 1 (leicht): leicht, Computer 2 (leicht): leicht." in (
+    assert "Computerspieler: Computer 1 (leicht), Computer 2 (leicht)." in (
         log.get("content", ""))
     record = await exported(table, ann)
     assert record["computer"] == {"cpu1": "easy", "cpu2": "easy"}

@@ -42,12 +42,21 @@ async def end_turn_with_fault(table: Table, fault: Any, hit: Any) -> tuple[SentI
     return sent, notation
 
 
+def labels_of(notation: str) -> set[str]:
+    """The move's label in every language (which one a player reads is theirs)."""
+    from rules import load_edition
+    from service.labels import action_label
+
+    return {action_label(notation, load_edition(), lang) for lang in ("en", "de", "fr")}
+
+
 def assert_told_done(table: Table, sent: SentInteraction, notation: str) -> None:
     """Every answer the mover got says the move was made; none says it failed."""
     token = sent.record.token
     answers = [str((r.json or {}).get("content", "")) for r in table.fd.recorder.requests
                if r.route == FOLLOWUP and token in r.path]
-    assert answers and notation in answers[0], answers
+    # the move named by its label, in the mover's language (issue 13)
+    assert answers and any(label in answers[0] for label in labels_of(notation)), answers
     assert not any(text in a for a in answers for text in FAILURE_TEXTS), answers
 
 

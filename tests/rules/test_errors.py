@@ -1,5 +1,6 @@
-"""Rule errors (DESIGN §2): every code the rules raise has an English fallback, and every
-fallback belongs to a code that is raised, so the catalogues translate exactly these."""
+"""Rule errors (DESIGN §2): every code the rules raise is listed in `rules.errors.CODES` and
+has an English text in the one catalogue, and every listed code is raised, so the
+catalogues translate exactly these. The rules carry no text of their own."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import re
 from pathlib import Path
 
 import rules.errors
-from rules.errors import ENGLISH, IllegalActionError, RuleError
+from locales import catalogue
+from rules.errors import CODES, IllegalActionError, RuleError
 
 RULES_DIR = Path(rules.errors.__file__).parent
 # A code is the first argument of an error class or of a module's `_err` shorthand.
@@ -26,13 +28,15 @@ def class_codes() -> set[str]:
 
 
 def test_every_code_raised_has_an_english_fallback() -> None:
-    missing = raised_codes() - set(ENGLISH)
+    missing = raised_codes() - set(CODES)
     assert not missing, sorted(missing)
+    untranslated = (raised_codes() | set(CODES)) - set(catalogue("en"))
+    assert not untranslated, sorted(untranslated)
 
 
 def test_every_english_fallback_is_for_a_code_that_can_be_raised() -> None:
     # The base codes are only defaults: the subclasses always raise a specific code.
-    unused = set(ENGLISH) - raised_codes() - class_codes()
+    unused = set(CODES) - raised_codes() - class_codes()
     assert not unused, sorted(unused)
 
 
@@ -42,3 +46,8 @@ def test_an_error_is_its_code_and_parameters_with_english_for_logs() -> None:
     assert str(err) == "That costs 4 DM; you have 3 DM."
     # A template whose parameter is missing still gives a line for the log, not a crash.
     assert str(IllegalActionError("cannot_pay", cost=4)) == "cannot_pay {'cost': 4}"
+
+
+def test_the_rules_hold_no_english_text() -> None:
+    assert not hasattr(rules.errors, "ENGLISH")
+    assert not hasattr(RuleError, "template")

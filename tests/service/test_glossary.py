@@ -10,7 +10,6 @@ from importlib import resources
 import pytest
 
 from locales import catalogue, placeholders, plural_key, translate
-from render import labels as board
 
 GLOSSARY = json.loads(resources.files("locales").joinpath("glossary.json").read_text("utf-8"))
 COMMANDS = json.loads(resources.files("locales").joinpath("commands.json").read_text("utf-8"))
@@ -26,7 +25,7 @@ TYPED = {"console.help"}
 
 def _texts(lang: str) -> list[str]:
     words = [*catalogue(lang).values(), *COMMANDS.get(lang, {}).values()]
-    return words + [entry[lang] for entry in board._TABLE.values() if lang in entry]
+    return words  # the board's words are catalogue keys (board.*) too
 
 
 def test_the_glossary_words_are_the_catalogues_words() -> None:
@@ -114,3 +113,32 @@ def test_game_words_in_parameters_are_translated() -> None:
     assert "Électroménager, Chimie" in text and "appliances" not in text
     assert "black" in translate("link_wrong_colour", "en", link="k2", actual="black",
                                 colour="red")
+
+
+def _language_tables(folder: str) -> list[str]:
+    """Dict literals keyed by our languages ({"en": ..., "de": ...}) under `folder`: a
+    second catalogue."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / folder
+    found = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                if {"de", "fr"} <= keys:
+                    found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_one_catalogue_render_and_rules_carry_only_keys() -> None:
+    from render import labels as board
+
+    assert _language_tables("render") == [] and _language_tables("rules") == []
+    assert len(board.all_keys()) >= 90
+    for key in board.all_keys():
+        for lang in ("en", "de", "fr"):
+            assert board.label(key, lang) == translate(f"board.{key}", lang)
+    assert board.label("tile_money", "de", n=3) == "3DM" and board.goods_letter(
+        "appliances", "fr") == "É"

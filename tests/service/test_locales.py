@@ -10,20 +10,21 @@ from pathlib import Path
 import pytest
 
 import locales
+import rules.errors
 import service.errors
 from locales import SUPPORTED, Phrase, catalogue, placeholders, translate
-from rules.errors import ENGLISH
+from rules.errors import CODES
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
 
 def rule_codes() -> set[str]:
-    """ENGLISH plus every code the rules raise by name anywhere."""
+    """CODES plus every code the rules raise by name anywhere."""
     raised = set()
     for path in RULES_DIR.rglob("*.py"):
         # Codes raised directly (`...Error("code"`) and through the `_err("code"` helpers.
         raised |= set(re.findall(r'(?:Error|_err)\(\s*"([a-z_]+)"', path.read_text("utf-8")))
-    return set(ENGLISH) | raised | {"rule_error"}
+    return set(CODES) | raised | {"rule_error"}
 
 
 def service_codes() -> set[str]:
@@ -46,21 +47,62 @@ def test_same_codes_and_placeholders_as_english(lang: str) -> None:
         assert placeholders(other[code]) == placeholders(template), code
 
 
+def raise_sites() -> list[tuple[str, str, set[str]]]:
+    """(file:line, code, the keyword parameters) of every rule error raised by its code."""
+    classes = {cls.__name__: cls.code for _, cls in inspect.getmembers(rules.errors,
+                                                                       inspect.isclass)
+               if issubclass(cls, rules.errors.RuleError)}
+    sites = []
+    for path in RULES_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in classes and name != "_err":
+                continue
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                code = first.value
+            elif first is None and name in classes:
+                code = classes[name]
+            else:
+                continue
+            params = {k.arg for k in node.keywords if k.arg}
+            sites.append((f"{path.name}:{node.lineno}", code, params))
+    return sites
+
+
 def test_english_catalogue_matches_the_rules_fallbacks() -> None:
-    for code, template in ENGLISH.items():
-        assert placeholders(catalogue("en")[code]) == placeholders(template), code
+    # The catalogue's English is the rules' only text: each raise gives every parameter
+    # its template names (in every language: same placeholders, tested above).
+    sites = raise_sites()
+    assert len(sites) >= 50
+    for where, code, params in sites:
+        assert code in CODES, where
+        assert placeholders(catalogue("en")[code]) <= params, (where, code)
 
 
+GOODS = ("automotive", "appliances", "chemicals", "pharmaceuticals")
 # Texts that are rightly the same as the English: pure layout around names, and words
 # that are spelt alike (Service, Orange, France, Station, Promotions, Autobot).
 SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
            "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
-           "story.step", "story.points_in", "computer.name", "computer.level.normal"},
+           "story.step", "story.points_in", "computer.name", "computer.level.normal",
+           "setting.item",
+           # the board's words (render/labels.py keys into the catalogue)
+           "board.colour_orange", "board.depot", "board.goods_pharmaceuticals", "board.hand",
+           "board.route", "board.service", "board.short_finance", "board.tile_money",
+           *(f"board.letter_{g}" for g in GOODS)},
     "fr": {"word.colour.orange", "word.card_colour.orange", "word.country.fr",
            "word.department.service", "word.slot.station", "place.link", "place.coloured",
            "label.group.promote", "label.group.station", "label.group.autobot",
-           "console.legal_item", "story.points_in", "computer.level.normal"},
+           "console.legal_item", "story.points_in", "computer.level.normal",
+           "board.administration", "board.colour_orange", "board.goods_pharmaceuticals",
+           "board.legend_promote", "board.points", "board.pts", "board.route", "board.score",
+           "board.service", "board.short_finance", "board.slot_station", "board.stations",
+           "board.tile_money", "board.tile_promote",
+           *(f"board.letter_{g}" for g in ("automotive", "chemicals", "pharmaceuticals"))},
 }
 
 
@@ -105,3 +147,13 @@ def test_no_error_carries_english_prose_in_its_expected_parameter() -> None:
                 if literal and prose.search(node.value.value):
                     offenders.append(f"{path.name}:{node.value.lineno}")
     assert offenders == []
+
+
+def test_french_elides_de_before_a_vowel_of_what_was_filled_in() -> None:
+    assert "Employés d’Ordinateur 2 (fort)" in translate(
+        "story.lobby", "fr", count=2, player="Ordinateur 2 (fort)")
+    assert "La place d’Ann " in translate("computer.stint_open", "fr", player="Ann",
+                                          level="facile", first=3)
+    assert "Employés de Ben" in translate("story.lobby", "fr", count=2, player="Ben")
+    # Only French: German and English keep their words as they are.
+    assert "von Ann" in translate("story.lobby", "de", count=2, player="Ann")

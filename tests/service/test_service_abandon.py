@@ -106,3 +106,17 @@ async def test_without_a_vote_there_is_nothing_to_answer(service: GameService,
                                                          running: Game) -> None:
     with pytest.raises(NoAbandonRequest):
         await service.vote_abandon(running.id, "cem", True)
+
+
+async def test_computer_seats_have_no_say_in_abandoning(service: GameService) -> None:
+    # Three people and a computer: a majority of the three (2) ends it; counting the
+    # computer (3 of 4) would need every human, and the computer can never answer.
+    game = await service.create_game(CONSOLE, "ann", "Ann", seats=4, seed=SEED,
+                                     players=[("ben", "Ben"), ("cem", "Cem")], bots=1)
+    assert len(game.player_ids) == 4
+    opened = await service.abandon(game.id, "ben")
+    assert not opened.ended and opened.needed == 2
+    assert set(opened.waiting) == {"ann", "cem"}  # the computer is not waited for
+    result = await service.vote_abandon(game.id, "cem", True)
+    assert result.ended and result.game.status == "abandoned"
+    assert set(result.yes) == {"ben", "cem"}

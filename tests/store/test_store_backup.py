@@ -26,6 +26,7 @@ async def _filled(store: GameStore, games: int = 3, moves: int = 40) -> list[int
     return ids
 
 
+@pytest.mark.sqlite_only("the SQLite backup API; PostgreSQL's is pg_dump (test_store_postgres)")
 async def test_backup_restores_to_an_identical_log(store: GameStore, tmp_path: Path) -> None:
     ids = await _filled(store)
     dest = await store.backup(tmp_path / "backup.sqlite3")
@@ -47,11 +48,13 @@ async def test_backup_restores_to_an_identical_log(store: GameStore, tmp_path: P
     assert not list(tmp_path.glob(".*partial*"))  # no temporary left behind
 
 
+@pytest.mark.sqlite_only("a SQLite backup file")
 async def test_backup_refuses_a_directory(store: GameStore, tmp_path: Path) -> None:
     with pytest.raises(IsADirectoryError):
         await store.backup(tmp_path)
 
 
+@pytest.mark.sqlite_only("db_path is the store's SQLite file")
 async def test_cli_check_and_backup(
     store: GameStore, db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -49,11 +49,12 @@ async def test_100_concurrent_appends_on_one_store(store: GameStore, game: Game)
 
 
 async def test_100_concurrent_appends_across_connections(
-    store: GameStore, game: Game, db_path: Path
+    store: GameStore, game: Game, db_target: Path | str
 ) -> None:
-    # Four connections to one file (as if four processes): SQLite's own write lock and
-    # the version check inside BEGIN IMMEDIATE must give the same answer as the asyncio.Lock.
-    others = [await GameStore.open(db_path) for _ in range(3)]
+    # Four connections to one database (as if four processes): SQLite's own write lock and
+    # the version check inside BEGIN IMMEDIATE (PostgreSQL's row lock) must give the same
+    # answer as the asyncio.Lock.
+    others = [await GameStore.open(db_target) for _ in range(3)]
     try:
         stores = [store, *others]
         outcomes = await asyncio.gather(*(_submit(stores[i % 4], game, i) for i in range(100)))

@@ -16,6 +16,7 @@ from store import db as store_db
 from store.__main__ import main
 
 
+@pytest.mark.sqlite_only("SQLite's max_page_count")
 async def test_disk_full_is_a_typed_error_and_nothing_is_half_written(store: GameStore,
                                                                       game: Game) -> None:
     pages = next(iter(await store._conn.execute_fetchall("PRAGMA page_count")))[0]
@@ -28,6 +29,7 @@ async def test_disk_full_is_a_typed_error_and_nothing_is_half_written(store: Gam
     assert len(await store.read_log(game.id)) == done.action_count
 
 
+@pytest.mark.sqlite_only("SQLite's query_only pragma")
 async def test_a_read_only_database_is_a_typed_error(store: GameStore, game: Game) -> None:
     await store._conn.execute("PRAGMA query_only = 1")  # SQLite's read-only refusal
     with pytest.raises(StorageError) as err:
@@ -134,6 +136,7 @@ def test_db_may_follow_the_command(tmp_path: Path, capsys: pytest.CaptureFixture
     assert (tmp_path / "copy.sqlite3").is_file()
 
 
+@pytest.mark.sqlite_only("the SQLite backup API")
 async def test_a_command_proceeds_while_a_backup_runs(store: GameStore, game: Game,
                                                       tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,8 +32,8 @@ async def test_the_move_schedules_its_reminder_in_the_same_transaction(
     assert await store.pending_reminders(game.id) == []
 
 
-async def test_overdue_reminders_go_out_once_after_a_restart(db_path: Path) -> None:
-    store = await GameStore.open(db_path)
+async def test_overdue_reminders_go_out_once_after_a_restart(db_target: Path | str) -> None:
+    store = await GameStore.open(db_target)
     from store_testutil import started_game
 
     game = await started_game(store)
@@ -43,7 +43,7 @@ async def test_overdue_reminders_go_out_once_after_a_restart(db_path: Path) -> N
     await store.close()
 
     # "Restart": two reminder loops (a restarted bot racing an old one) see the same list.
-    first, second = await GameStore.open(db_path), await GameStore.open(db_path)
+    first, second = await GameStore.open(db_target), await GameStore.open(db_target)
     try:
         due = await first.due_reminders(now=100.0)
         assert [(r.user_id, r.kind) for r in due] == [("ann", "turn"), (None, "stalled")]

@@ -22,9 +22,9 @@ class Clock:
 
 
 @pytest.fixture
-async def timed(db_path: Path) -> AsyncIterator[tuple[GameStore, Clock]]:
+async def timed(db_target: Path | str) -> AsyncIterator[tuple[GameStore, Clock]]:
     clock = Clock()
-    opened = await GameStore.open(db_path, clock=clock)
+    opened = await GameStore.open(db_target, clock=clock)
     try:
         yield opened, clock
     finally:

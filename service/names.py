@@ -1,0 +1,57 @@
+"""Who sits in a seat, by name: the one place a player id becomes what players read.
+
+A human's name is the one they gave; a computer seat ("cpu2") is named in the reader's
+language ("Computer 2 (stark)") whatever language the game was opened in, so the console,
+Discord, the story, the log and the board never show a seat's id (issue 13).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from locales import translate
+
+from .computer import computer_name, computer_seats
+from .progress import edition_named, solo_level
+
+_COMPUTER = re.compile(r"cpu(\d+)")
+
+
+class _Seat(Protocol):
+    @property
+    def user_id(self) -> str: ...
+    @property
+    def display_name(self) -> str: ...
+
+
+class _Seated(Protocol):
+    @property
+    def players(self) -> tuple[Any, ...]: ...
+    @property
+    def settings(self) -> Mapping[str, Any]: ...
+
+
+def seat_names(game: _Seated, lang: str | None = None) -> dict[str, str]:
+    """Display names by player id; with `lang`, computer seats named in that language."""
+    names = {p.user_id: p.display_name for p in game.players}
+    if lang is None:  # the seats as stored (exports, records)
+        return names
+    solo = solo_level(game.settings)
+    if solo is not None:  # the Autobot holds no seat: its id is the edition's
+        bot = edition_named(str(getattr(game, "edition", "classic"))).solo
+        if bot is not None:
+            names.setdefault(bot.bot, translate("story.autobot", lang, level=solo))
+    for pid, level in computer_seats(game.settings).items():
+        found = _COMPUTER.fullmatch(pid)
+        if found is not None and pid in names:
+            names[pid] = computer_name(int(found[1]), level, lang)
+    return names
+
+
+def seat_name(game: _Seated, player: str | None, lang: str | None = None) -> str:
+    """One seat's name (`-` for nobody; an unknown id as it stands)."""
+    if player is None:
+        return "-"
+    return seat_names(game, lang).get(player, player)
