@@ -21,8 +21,8 @@ from ai.search import Budget, SearchBot
 # players' replies in two worlds. Figures: bench/RESULTS.md.
 LEVELS: dict[str, Budget] = {
     "easy": Budget(sample=4, noise=10.0, follow=4, seconds=0.15),
-    "normal": Budget(width=6, follow=12, seconds=1.0),
-    "strong": Budget(width=12, replies=4, worlds=2, follow=16, seconds=1.5),
+    "normal": Budget(width=6, follow=12, kinds=True, seconds=1.0),
+    "strong": Budget(width=12, replies=4, worlds=2, follow=16, kinds=True, seconds=1.5),
 }
 
 

@@ -89,3 +89,40 @@ def progress(state: State, edition: Edition) -> float:
     done = sum(era.supply for era in edition.eras[:state.era - 1])
     done += edition.era(state.era).supply - state.era_supply
     return min(1.0, done / total_sections(edition))
+
+
+# (edition hash, built sections, era) -> place -> ((country, steps), ...); positions repeat
+# across a search's simulations, so each road network is walked once.
+_REACH: dict[tuple[str, frozenset[str], int], dict[str, tuple[tuple[str, int], ...]]] = {}
+
+
+def country_reach(state: State, edition: Edition) -> dict[str, tuple[tuple[str, int], ...]]:
+    """For each place (section or depot), every country a truck there can deliver to over
+    built sections, with the steps it takes (the delivery step included), nearest first."""
+    key = (edition.hash, state.built, state.era)
+    found = _REACH.get(key)
+    if found is not None:
+        return found
+    rev = reverse_steps(edition)
+    best: dict[str, dict[str, int]] = {}
+    for sid, country in border_sections(edition).items():
+        if sid not in state.built or state.era < edition.countries[country].opens_era:
+            continue
+        dist = {sid: 1}
+        todo: deque[str] = deque([sid])
+        while todo:
+            here = todo.popleft()
+            for origin in rev.get(here, ()):
+                if origin not in dist and (origin in edition.depots or origin in state.built):
+                    dist[origin] = dist[here] + 1
+                    todo.append(origin)
+        for place, d in dist.items():
+            mine = best.setdefault(place, {})
+            if d < mine.get(country, 99):
+                mine[country] = d
+    out = {place: tuple(sorted(found_.items(), key=lambda kv: (kv[1], kv[0])))
+           for place, found_ in best.items()}
+    if len(_REACH) > 256:
+        _REACH.clear()
+    _REACH[key] = out
+    return out

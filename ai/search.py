@@ -47,6 +47,9 @@ class Budget:
     follow: int = 12  # actions looked at for each follow-up choice of the player's turn
     reply_follow: int | None = None  # and for each choice of the others in stage 3
     noise: float = 0.05  # random points added to each judgement (ties, and easy's mistakes)
+    # stage 2 also plays on the best action of each kind (load, station, ...) outside the
+    # `width` best: a load shows its worth only with the truck's move after it
+    kinds: bool = False
     seconds: float | None = None  # clock limit per decision; None: budgets only
 
 
@@ -99,13 +102,14 @@ class SearchBot:
         # Stage 2: to the end of the player's turn.
         if budget.width > 0 and len(ranked) > 1 and not out_of_time():
             refined = []
-            for _value, i, action, after in ranked[:budget.width]:
+            for _value, i, action, after in _stage_two(ranked, budget):
                 done = self._finish_turn(after, edition, player, rng)
                 refined.append((self._judge(done, edition, player, rng), i, action, done))
                 if out_of_time():
                     break
             refined.sort(key=_order)
-            ranked = refined + ranked[len(refined):]
+            done_ = {entry[1] for entry in refined}
+            ranked = refined + [entry for entry in ranked if entry[1] not in done_]
         # Stage 3: through the others' turns, in several possible worlds.
         if budget.replies > 0 and len(ranked) > 1 and not out_of_time():
             # Every candidate meets the same worlds and the same random draws (common
@@ -150,7 +154,9 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         if follow is not None and len(actions) > follow:
-            actions = rng.sample(actions, follow)
+            # a delivery is always looked at: a sample of the truck's paths may miss it
+            sure = [a for a in actions if str(a).endswith(" deliver")]
+            actions = sure + rng.sample(actions, follow)
         best, best_value = actions[0], float("-inf")
         for action in actions:
             value = evaluate(apply(state, who, action), edition, who, self.weights)
@@ -179,6 +185,19 @@ class SearchBot:
             state = apply(state, who,
                           self._greedy(state, edition, who, rng, self.budget.reply_follow))
         return state
+
+
+def _stage_two(ranked: list[tuple[float, int, Action, State]],
+               budget: Budget) -> list[tuple[float, int, Action, State]]:
+    chosen = ranked[:budget.width]
+    if budget.kinds:
+        seen = {str(entry[2]).split(" ", 1)[0] for entry in chosen}
+        for entry in ranked[budget.width:]:
+            kind = str(entry[2]).split(" ", 1)[0]
+            if kind not in seen:
+                seen.add(kind)
+                chosen.append(entry)
+    return chosen
 
 
 def _order(entry: tuple[float, int, Action, State]) -> tuple[float, int]:

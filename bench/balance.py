@@ -139,10 +139,10 @@ def ai_normal(seed: int, bias: str | None) -> Bot:
     return _ai(AI_NORMAL, seed, bias, "normal")
 
 
-# A what-if, not the project's player: the AI values a loaded truck one step from a border
-# at 2 points (Weights.truck), more than the delivery's DM and bonus are worth to it, so it
-# parks loaded trucks on border sections. At 0.5 the delivery outweighs the parked truck,
-# but loading is then hardly worth a slot: it delivered less (bench/RESULTS.md).
+# A what-if, not the project's player (second round, issue 15): the AI with a loaded truck
+# worth half of what it was. Since the third round a loaded truck is worth its delivery's gain
+# times its chance of arriving (`Weights.truck` at one step, 0.8); this probe sets that
+# chance to 0.5 (the second round's figures for it: bench/RESULTS.md).
 DELIVERER = Weights(truck=0.5)
 
 
