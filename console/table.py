@@ -15,7 +15,7 @@ from typing import Any
 from locales import Phrase, translate
 from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceError, message
 from service.errors import BadOption
-from service.labels import legal_lines, settings_text
+from service.labels import in_display_order, legal_lines, settings_text
 from service.validation import check_record_bounds
 
 from .io import file_problem
@@ -278,13 +278,13 @@ class Console:
             _, actor, rest = [*rest.split(None, 2), "", ""][:3]
         game_id = self.require_game()
         player = await self.resolve_actor(actor)
-        if rest.strip().isdigit():  # "/act 12": number 12 of /legal
-            legal = await self.service.legal(game_id, player)
+        if rest.strip().isdigit():  # "/act 12": number 12 of /legal, down the screen
+            shown = in_display_order(
+                (await self.service.labelled(game_id, player, self.lang)).items)
             number = int(rest)
-            if not 1 <= number <= len(legal.actions):
-                raise ServiceError("console.no_such_choice", number=number,
-                                   count=len(legal.actions))
-            rest = legal.actions[number - 1]
+            if not 1 <= number <= len(shown):
+                raise ServiceError("console.no_such_choice", number=number, count=len(shown))
+            rest = shown[number - 1].notation
         result = await self.service.act(game_id, player, rest, lang=self.lang)
         await self._report(result)
 

@@ -13,6 +13,7 @@ from service.labels.choices import (
     grouped,
     labelled,
     legal_labelled,
+    in_display_order,
     legal_lines,
     matches,
     ranked,
@@ -36,6 +37,6 @@ from service.labels.settings import settings_text
 __all__ = [
     "Labelled", "action_label", "card_name", "city", "colour_name", "country_name",
     "depot_name", "error_text", "fit", "goods_name", "grouped", "labelled", "legal_labelled",
-    "legal_lines", "link_name", "lock_name", "matches", "named_actions", "named_params",
+    "in_display_order", "legal_lines", "link_name", "lock_name", "matches", "named_actions", "named_params",
     "ranked", "section_name", "settings_text", "slot_name", "staff_place", "truck_route",
 ]

@@ -97,19 +97,26 @@ def legal_labelled(state: State, player: str, lang: str) -> tuple[Labelled, ...]
     return tuple(labelled(legal_actions(state, player), edition_of(state), lang, state, player))
 
 
+def in_display_order(items: Sequence[Labelled]) -> list[Labelled]:
+    """The items as the console lists them, grouped by kind: number N of `/legal` is
+    item N-1 of this list, so the numbers run 1, 2, 3... down the screen."""
+    return [item for _, found in grouped(items) for item in found]
+
+
 def legal_lines(player: str, items: Sequence[Labelled], lang: str) -> list[str]:
-    """The console's `/legal`: a head line, then each kind and its numbered labels. The
-    numbers are places in the legal list, so `/act 12` plays number 12 whatever the
-    grouping."""
+    """The console's `/legal`: a head line, then each kind and its numbered labels,
+    numbered down the screen (`in_display_order`), which `/act 12` plays by."""
     from locales import translate
 
     groups = grouped(items)
     kinds = ", ".join(f"{translate(f'label.group.{kind}', lang)} ({len(found)})"
                       for kind, found in groups)
     lines = [translate("console.legal", lang, player=player, actions=kinds or "-")]
+    number = 0
     for kind, found in groups:
         lines.append(translate("console.legal_group", lang,
                                group=translate(f"label.group.{kind}", lang)))
-        lines += [translate("console.legal_item", lang, number=i.index + 1, label=i.label)
-                  for i in found]
+        for i in found:
+            number += 1
+            lines.append(translate("console.legal_item", lang, number=number, label=i.label))
     return lines

@@ -111,3 +111,19 @@ async def test_abandon_by_vote(table: Table) -> None:
                       "as cem /game abandon yes", "/act pass")
     assert "No vote on abandoning this game is open." in out
     assert "Game 1 was abandoned by ben, cem." in out and "is already over" in out
+
+
+async def test_legal_numbers_run_down_the_screen_and_act_plays_that_line(table: Table) -> None:
+    import re
+
+    log, _ = scripted_game()
+    # past the route cards: a main decision offers several kinds, listed group by group
+    await table("/game new players:3 names:ann,ben,cem seed:1", *(f"/act {a}" for _, a in log[:3]))
+    out = await table("/legal")
+    numbered = [m for line in out.splitlines() if (m := re.match(r"\s+(\d+)\. (.+)$", line))]
+    assert len(numbered) > 5
+    assert [int(m.group(1)) for m in numbered] == list(range(1, len(numbered) + 1))
+    last, label = int(numbered[-1].group(1)), numbered[-1].group(2)
+    mover = log[3][0]
+    out = await table(f"/act {last}")
+    assert f"{mover}: {label}" in out  # the move on that line, not the one at that place
