@@ -89,7 +89,7 @@ SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
            "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
            "story.step", "story.points_in", "computer.name", "computer.level.normal",
-           "setting.item",
+           "setting.item", "hint.separator",
            # the board's words (render/labels.py keys into the catalogue)
            "board.colour_orange", "board.depot", "board.goods_pharmaceuticals", "board.hand",
            "board.route", "board.service", "board.short_finance", "board.tile_money",
