@@ -75,4 +75,5 @@ def hint_reason(state: State, player: str, notation: str, lead: float,
                                  count=abs(gained)))
     if not effects:
         return label, Phrase("hint.quiet", action=label, lead=f"{lead:+.0f}")
-    return label, Phrase("hint.reason", action=label, effects=translate("hint.separator", lang).join(effects))
+    joined = translate("hint.separator", lang).join(effects)
+    return label, Phrase("hint.reason", action=label, effects=joined)
