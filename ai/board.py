@@ -5,39 +5,12 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from rules import Edition, State
+from rules import Edition, State, delivery_countries, step_graph
 
-
-@lru_cache(maxsize=8)
-def steps(edition: Edition) -> dict[str, tuple[str, ...]]:
-    """Which sections a truck on a section (or a depot) may step onto (RULES §8)."""
-    def ends(node: str, skip: str | None) -> list[str]:
-        if edition.nodes[node].country is not None:
-            return []
-        return [f"{link.id}.{1 if link.a == node else link.sections}"
-                for link in edition.links_at[node] if link.id != skip]
-
-    graph: dict[str, tuple[str, ...]] = {}
-    for sid, (link, n) in edition.sections.items():
-        ids = link.section_ids()
-        near = [ids[n - 2]] if n > 1 else ends(link.a, link.id)
-        near += [ids[n]] if n < link.sections else ends(link.b, link.id)
-        graph[sid] = tuple(near)
-    for depot in edition.depots.values():
-        graph[depot.id] = tuple(ends(depot.node, None))
-    return graph
-
-
-@lru_cache(maxsize=8)
-def border_sections(edition: Edition) -> dict[str, str]:
-    """Section -> the country a truck standing on it can deliver to."""
-    out: dict[str, str] = {}
-    for sid, (link, n) in edition.sections.items():
-        for end, node in ((1, link.a), (link.sections, link.b)):
-            country = edition.nodes[node].country
-            if n == end and country is not None:
-                out[sid] = country
-    return out
+# The truck step graph and the border sections are the rules' own (rules.roads): the
+# evaluation must walk exactly the roads a truck may take.
+steps = step_graph
+border_sections = delivery_countries
 
 
 @lru_cache(maxsize=8)

@@ -54,6 +54,7 @@ from rules.queries import (
     winners,
 )
 from rules.registry import edition_by_hash, register_edition
+from rules.roads import delivery_countries, step_graph
 from rules.scoring import ranking_key, score_breakdown
 from rules.setup import new_game
 from rules.state import Player, State
@@ -86,6 +87,7 @@ __all__ = [
     "apply",
     "city_value",
     "current_player",
+    "delivery_countries",
     "edition_by_hash",
     "edition_of",
     "employees",
@@ -106,6 +108,7 @@ __all__ = [
     "register_edition",
     "score_breakdown",
     "scores",
+    "step_graph",
     "trucks",
     "winners",
 ]

@@ -41,11 +41,11 @@ def step_graph(edition: Edition) -> dict[str, tuple[str, ...]]:
 
 def delivery_country(edition: Edition, section: str) -> str | None:
     """The country a truck on `section` can deliver to, if the section ends at one."""
-    return _delivery_countries(edition).get(section)
+    return delivery_countries(edition).get(section)
 
 
 @per_edition
-def _delivery_countries(edition: Edition) -> dict[str, str]:
+def delivery_countries(edition: Edition) -> dict[str, str]:
     """Section -> the country at its end, for the sections that end at one."""
     out: dict[str, str] = {}
     for section, (link, n) in edition.sections.items():
