@@ -22,9 +22,7 @@ class BoardPostsMixin(StoreBase):
         last. Returns True if this post is now the stored one. Raises GameNotFoundError,
         StoreValueError (ids that are not positive integers).
         """
-        for value in (channel_id, message_id):
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise StoreValueError(f"a channel or message id must be > 0, not {value!r}")
+        _positive_ids(channel_id, message_id)
 
         async def body(conn: Conn, now: float) -> bool:
             await self._game_row(conn, game_id)
@@ -94,9 +92,7 @@ class BoardPostsMixin(StoreBase):
         claim, all in one statement. An older post never replaces a newer one (versions
         only grow); returns whether this one is now stored. Raises GameNotFoundError,
         StoreValueError (ids that are not positive integers)."""
-        for value in (channel_id, message_id):
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise StoreValueError(f"a channel or message id must be > 0, not {value!r}")
+        _positive_ids(channel_id, message_id)
 
         async def body(conn: Conn, now: float) -> bool:
             await self._game_row(conn, game_id)
@@ -127,3 +123,10 @@ class BoardPostsMixin(StoreBase):
             return await self._load_game(conn, game_id)
 
         return await self._write(body)
+
+
+def _positive_ids(*values: object) -> None:
+    """Discord's channel and message ids: positive integers (a bool is not one)."""
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise StoreValueError(f"a channel or message id must be > 0, not {value!r}")
