@@ -172,11 +172,31 @@ class StoreBase:
     # -- write helpers (inside a write transaction) -------------------------------------------
 
     async def _running_row(
-        self, conn: Conn, game_id: int, expected_version: int
+        self, conn: Conn, game_id: int, expected_version: int,
+        interaction_id: str | None = None, now: float = 0.0,
     ) -> Row:
         """The game's row for a change to its log: at the version the caller saw, and
-        running. Raises GameNotFoundError, StaleVersionError, GameStatusError."""
-        row = await self._game_row(conn, game_id)
+        running. With `interaction_id`, first claims it (at `now`): a repeat is reported
+        as such even when the game has moved on since, which would otherwise look like a
+        stale version. The claim is sent ahead of the SELECT, so on PostgreSQL both make
+        one round trip; an unknown game raises after it, which rolls the claim back.
+        Raises DuplicateInteractionError, GameNotFoundError, StaleVersionError,
+        GameStatusError, in that order."""
+        claim = None
+        if interaction_id is not None:
+            claim = await conn.send_counted(
+                "INSERT INTO processed_interactions (interaction_id, game_id, processed_at) "
+                "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (interaction_id, game_id, now),
+            )
+        rows = await conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{conn.lock_rows}", (game_id,)
+        )
+        if claim is not None and await claim.count() != 1:
+            raise DuplicateInteractionError(str(interaction_id))
+        if not rows:
+            raise GameNotFoundError(game_id)
+        row = next(iter(rows))
         if row["version"] != expected_version:
             raise StaleVersionError(game_id, expected_version, row["version"])
         if row["status"] != "running":
@@ -189,21 +209,6 @@ class StoreBase:
             raise StaleVersionError(game.id, expected, game.version)
 
     @staticmethod
-    async def _claim_interaction(
-        conn: Conn, interaction_id: str, game_id: int, now: float
-    ) -> None:
-        # First statement of the transaction, so a repeat is reported as such even when
-        # the game has moved on since (it would otherwise look like a stale version).
-        # An unknown game raises later in the same transaction, which rolls this back.
-        added = await conn.execute(
-            "INSERT INTO processed_interactions (interaction_id, game_id, processed_at) "
-            "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (interaction_id, game_id, now),
-        )
-        if added != 1:
-            raise DuplicateInteractionError(interaction_id)
-
-    @staticmethod
     async def _bump(
         conn: Conn,
         game_id: int,
@@ -213,9 +218,12 @@ class StoreBase:
         current_player: str | EllipsisType | None = ...,
         seq: int | None = None,
         turn_post: bool = False,
+        locked_version: int | None = None,
     ) -> int:
         """version += 1 (plus the given columns); returns the new version. `turn_post`:
-        the new version owes a public turn message (see migration 004)."""
+        the new version owes a public turn message (see migration 004). `locked_version`:
+        the version the caller read under the write lock, so the new one is known and the
+        UPDATE is sent without waiting for it (one round trip fewer on PostgreSQL)."""
         sets = ["version = version + 1", "updated_at = ?"]
         params: list[Any] = [now]
         if turn_post:
@@ -229,6 +237,9 @@ class StoreBase:
         if seq is not None:
             sets.append("action_count = ?")
             params.append(seq)
+        if locked_version is not None:
+            await conn.send(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*params, game_id))
+            return locked_version + 1
         rows = await conn.execute_fetchall(
             f"UPDATE games SET {', '.join(sets)} WHERE id = ? RETURNING version",
             (*params, game_id),

@@ -52,7 +52,8 @@ class BulkMixin(StoreBase):
             )
             last = first + len(batch) - 1
             version = await self._bump(
-                conn, game_id, now, status=status, current_player=next_player, seq=last
+                conn, game_id, now, status=status, current_player=next_player, seq=last,
+                locked_version=row["version"],
             )
             await self._put_snapshot(conn, game_id, version, last, snapshot_json, now)
             if reminders is not None or status in ("finished", "abandoned"):

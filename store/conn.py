@@ -27,6 +27,14 @@ class Row(Protocol):
     def __len__(self) -> int: ...
 
 
+class Pending(Protocol):
+    """The row count of a statement sent ahead (`Conn.send_counted`)."""
+
+    async def count(self) -> int:
+        """The rows it changed; waits for the server only if its result has not come yet."""
+        ...
+
+
 class Conn(Protocol):
     """One open transaction (or a read) of a backend."""
 
@@ -44,8 +52,14 @@ class Conn(Protocol):
     async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Run one statement whose outcome the caller does not look at. PostgreSQL queues
         it (pipeline mode) and sends it with the next statement whose result is needed, so
-        a turn is four round trips instead of nine; an error it raises surfaces there or
+        a turn is two round trips instead of nine; an error it raises surfaces there or
         at COMMIT, still inside the transaction, which then rolls back whole."""
+        ...
+
+    async def send_counted(self, sql: str, params: Sequence[Any] = ()) -> Pending:
+        """`send`, keeping the statement's row count for later: PostgreSQL's result comes
+        back with that of the next statement whose rows are needed, in the same round trip
+        (a turn's interaction claim travels with the game's locking SELECT)."""
         ...
 
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

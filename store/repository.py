@@ -304,9 +304,7 @@ class GameStore(
             raise StoreValueError(f"an action can end a game, not make it {status!r}")
 
         async def body(conn: Conn, now: float) -> AppendResult:
-            if interaction_id is not None:
-                await self._claim_interaction(conn, interaction_id, game_id, now)
-            row = await self._running_row(conn, game_id, expected_version)
+            row = await self._running_row(conn, game_id, expected_version, interaction_id, now)
             seq = row["action_count"] + 1
             await conn.send(
                 f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
@@ -314,7 +312,7 @@ class GameStore(
             )
             version = await self._bump(
                 conn, game_id, now, status=status, current_player=next_player, seq=seq,
-                turn_post=turn_post,
+                turn_post=turn_post, locked_version=row["version"],
             )
             await self._put_snapshot(conn, game_id, version, seq, snapshot_json, now)
             if reminders is not None or status in ("finished", "abandoned"):
@@ -349,9 +347,7 @@ class GameStore(
         """
 
         async def body(conn: Conn, now: float) -> UndoEvent:
-            if interaction_id is not None:
-                await self._claim_interaction(conn, interaction_id, game_id, now)
-            row = await self._running_row(conn, game_id, expected_version)
+            row = await self._running_row(conn, game_id, expected_version, interaction_id, now)
             last = row["action_count"]
             if not 1 <= count <= last:
                 raise StoreValueError(f"cannot undo {count} of {last} actions")
@@ -366,7 +362,8 @@ class GameStore(
             ]
             await conn.send("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
             version = await self._bump(
-                conn, game_id, now, current_player=next_player, seq=keep, turn_post=turn_post
+                conn, game_id, now, current_player=next_player, seq=keep, turn_post=turn_post,
+                locked_version=row["version"],
             )
             await self._put_snapshot(conn, game_id, version, keep, snapshot_json, now)
             if reminders is not None:

@@ -23,10 +23,20 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from . import db
-from .conn import Conn, Dialect, Row
+from .conn import Conn, Dialect, Pending, Row
 from .errors import StorageError, StoreBusyError, StoreValueError, storage_fault
 
 T = TypeVar("T")
+
+
+class Counted:
+    """A row count known at once: SQLite runs each statement as it is sent."""
+
+    def __init__(self, rows: int) -> None:
+        self._rows = rows
+
+    async def count(self) -> int:
+        return self._rows
 
 
 class SqliteConn:
@@ -45,6 +55,9 @@ class SqliteConn:
 
     async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
         await self.raw.execute(sql, params)
+
+    async def send_counted(self, sql: str, params: Sequence[Any] = ()) -> Pending:
+        return Counted(await self.execute(sql, params))
 
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         # execute_fetchall is one trip to aiosqlite's thread; execute + fetchone is two,

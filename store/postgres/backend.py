@@ -50,6 +50,21 @@ class _TooBig(Exception):
     """A statement too large for pipeline mode (see PgConn._queue)."""
 
 
+class PgPending:
+    """A queued statement's row count. psycopg hands every result of the pipeline to its
+    own cursor as results arrive, so once a later statement's rows are read this one's
+    count is there without another round trip."""
+
+    def __init__(self, cursor: AsyncCursor[Any], pipeline: AsyncPipeline | None) -> None:
+        self._cursor = cursor
+        self._pipeline = pipeline
+
+    async def count(self) -> int:
+        if self._pipeline is not None and self._cursor.pgresult is None:
+            await self._pipeline.sync()
+        return self._cursor.rowcount
+
+
 class PgConn:
     """`Conn` over one pooled connection inside one transaction."""
 
@@ -77,6 +92,9 @@ class PgConn:
 
     async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
         await self._queue(sql, params)
+
+    async def send_counted(self, sql: str, params: Sequence[Any] = ()) -> PgPending:
+        return PgPending(await self._queue(sql, params), self._pipeline)
 
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         cursor = await self._queue(sql, params)
