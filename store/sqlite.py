@@ -29,18 +29,34 @@ from .errors import StorageError, StoreBusyError, StoreValueError, storage_fault
 T = TypeVar("T")
 
 
-class Counted:
-    """A row count known at once: SQLite runs each statement as it is sent."""
+class Later:
+    """The row count of a statement queued by `send_counted`, set when the queue runs."""
 
-    def __init__(self, rows: int) -> None:
-        self._rows = rows
+    def __init__(self, conn: SqliteConn) -> None:
+        self._conn = conn
+        self.rows: int | None = None
 
     async def count(self) -> int:
-        return self._rows
+        if self.rows is None:
+            await self._conn.flush()
+        assert self.rows is not None, "flush runs every queued statement"
+        return self.rows
+
+
+Queued = tuple[str, Sequence[Any], Later | None]
 
 
 class SqliteConn:
-    """`Conn` over the store's aiosqlite connection (inside the backend's lock)."""
+    """`Conn` over the store's aiosqlite connection (inside the backend's lock).
+
+    Statements whose result nobody waits for (`send`) are queued and run in aiosqlite's
+    thread together with the next one that is awaited, or with the COMMIT: a turn makes
+    three trips to that thread instead of nine, and on a small machine those trips, not
+    SQLite, were most of a turn's time (bench/RESULTS.md, "Store"). An error of a queued
+    statement surfaces there, still inside the transaction, which then rolls back whole.
+    This reaches under aiosqlite's public surface (`_execute` runs a function in its
+    thread, `_conn` is its sqlite3 connection): tests/store run every write through it.
+    """
 
     dialect: Dialect = "sqlite"
     lock_rows = ""  # BEGIN IMMEDIATE holds the whole database's write lock already
@@ -48,24 +64,48 @@ class SqliteConn:
 
     def __init__(self, raw: aiosqlite.Connection) -> None:
         self.raw = raw
+        self._queued: list[Queued] = []
+
+    async def _in_thread(self, last: Callable[[sqlite3.Connection], T]) -> T:
+        queued, self._queued = self._queued, []
+
+        def run() -> T:
+            connection = self.raw._conn
+            for sql, params, later in queued:
+                rows = connection.execute(sql, params).rowcount
+                if later is not None:
+                    later.rows = rows
+            return last(connection)
+
+        return await self.raw._execute(run)  # type: ignore[no-untyped-call,no-any-return]
+
+    def discard(self) -> None:
+        """Forget what is queued (the transaction is being rolled back)."""
+        self._queued = []
+
+    async def flush(self) -> None:
+        await self._in_thread(lambda connection: None)
+
+    async def commit(self) -> None:
+        await self._in_thread(lambda connection: connection.execute("COMMIT"))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self.raw.execute(sql, params)
-        return cursor.rowcount
+        return await self._in_thread(lambda c: c.execute(sql, params).rowcount)
 
     async def send(self, sql: str, params: Sequence[Any] = ()) -> None:
-        await self.raw.execute(sql, params)
+        self._queued.append((sql, params, None))
 
     async def send_counted(self, sql: str, params: Sequence[Any] = ()) -> Pending:
-        return Counted(await self.execute(sql, params))
+        later = Later(self)
+        self._queued.append((sql, params, later))
+        return later
 
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        # execute_fetchall is one trip to aiosqlite's thread; execute + fetchone is two,
-        # and those trips are most of a turn's cost (bench/RESULTS.md).
-        return list(await self.raw.execute_fetchall(sql, params))
+        return await self._in_thread(lambda c: list(c.execute(sql, params).fetchall()))
 
     async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
-        await self.raw.executemany(sql, params)
+        rows = list(params)
+        await self._in_thread(lambda c: c.executemany(sql, rows))
 
 
 class SqliteBackend:
@@ -133,13 +173,15 @@ class SqliteBackend:
             raise
         try:
             result = await body(self._conn)
-            await self.raw.execute("COMMIT")
+            await self._conn.commit()
         except (UnicodeEncodeError, OverflowError) as exc:
             # A lone surrogate cannot be UTF-8; an int beyond 64 bits cannot be an
             # INTEGER. Neither can be stored verbatim, so refuse it cleanly.
+            self._conn.discard()
             await db.rollback_quietly(self.raw)
             raise StoreValueError(f"value cannot be stored: {exc}") from exc
         except BaseException:
+            self._conn.discard()
             await db.rollback_quietly(self.raw)
             raise
         return result
