@@ -196,8 +196,8 @@ def draw_static(im: Image.Image, edition: Edition, players: int, o: Point, lang:
     draw.text((ox + geo.office_x, oy + 10), label("offices", lang), font=title, fill=style.INK)
     draw.text((ox + geo.admin_x, oy + 10), label("administration", lang), font=title,
               fill=style.INK)
-    seats = edition.seats(players)
     for i, colour in enumerate(edition.colours):
+        seats = edition.seats(players, colour)
         y = oy + geo.office_y + i * geo.office_row
         draw.rectangle((ox + geo.office_x, y, ox + geo.office_x + geo.swatch_w, y + geo.seat),
                        fill=style.road(colour), outline=style.INK)

@@ -171,6 +171,10 @@ def _legal_main(state: State, edition: Edition, d: Decision) -> list[Action]:
 
 def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     pid = d.player
+    if action == PASS and listed(state, edition, d) == [PASS]:
+        return with_step(evolve(state, passes=state.passes + 1), "end")
+    if state.passes:
+        state = evolve(state, passes=0)  # somebody acted: the round of passes is broken
     if isinstance(action, Play):
         problem = None if was_listed(state, d, action) else play_problem(state, edition, pid,
                                                                           action)
@@ -187,8 +191,6 @@ def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
         if problem is None:
             return do_grant(with_step(state, "end"), edition, pid)
         raise problem
-    if action == PASS and listed(state, edition, d) == [PASS]:
-        return with_step(state, "end")
     raise refuse(d, action)
 
 

@@ -21,6 +21,7 @@ from rules.edition_checks import check_edition
 from rules.edition_reader import Problem, Table
 from rules.model import (
     DEPARTMENT_MEASURES,
+    ERA_END,
     PHARMA_BONUS,
     TRUCK_START,
     TRUCKS_MOVE,
@@ -44,7 +45,7 @@ LEGACY: dict[str, object] = {
     "icon": "develop 1", "revealed_extra": 1,
     # the readings of the engine before RULES.md was revised on 2026-12-01
     "pharma_bonus": "first_per_player", "trucks": {}, "trucks_move": "one",
-    "truck_start": "named",
+    "truck_start": "named", "era_end": "supply",
 }
 FEATURES = ("S", "D", "B", "-")
 MAX_SECTIONS = 3  # RULES §2: a link has 1–3 sections
@@ -138,6 +139,8 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         station_income_upgraded=costs.integer("station_income_upgraded", minimum=0),
         upgrade_extra_range=costs.integer("upgrade_extra_range", minimum=0),
         seats_extra=offices.integer("seats_extra", minimum=0),
+        seats_extra_by_office=_seats_by_office(offices.table("seats_extra_by_office", {})),
+        seats_min=offices.integer("seats_min", 1, minimum=1),
         lobby_return=offices.integer("lobby_return", minimum=1),
         value_per_autobahn=values.integer("per_autobahn", minimum=0),
         value_per_upgraded_autobahn=values.integer("per_upgraded_autobahn", minimum=0),
@@ -165,6 +168,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         pharma_bonus=_choice(ed, "pharma_bonus", PHARMA_BONUS),
         trucks_move=_choice(trucks, "move", TRUCKS_MOVE, "trucks_move"),
         truck_start=_choice(trucks, "start", TRUCK_START, "truck_start"),
+        era_end=_choice(ed, "era_end", ERA_END),
         source=source,
         # Added after editions were archived: an edition without it has no solo mode.
         solo=read_solo(doc.table("solo")) if doc.has("solo") else None,
@@ -303,6 +307,11 @@ def _eras(doc: Table) -> tuple[Era, ...]:
     if not out:
         raise Problem("eras", "at least one era is needed")
     return tuple(out)
+
+
+def _seats_by_office(table: Table) -> dict[str, int]:
+    # Checked against the colours with the rest of the edition (edition_checks).
+    return _done(table, {colour: table.integer(colour) for colour in table.data})
 
 
 def _slot_capacity(capacity: Table) -> dict[str, int]:

@@ -25,6 +25,7 @@ def check_edition(ed: Edition, checks: dict[str, int]) -> None:
     _check_references(ed)
     _check_delivery_board(ed)
     _check_slots(ed)
+    _check_offices(ed)
     _check_departments(ed)
     _check_locks(ed)
     _check_cards(ed)
@@ -147,6 +148,13 @@ def _check_departments(ed: Edition) -> None:
         if dept not in ed.departments:
             raise Problem(f"administration.scoring.{dept}",
                           f"not a department ({', '.join(ed.departments)})")
+
+
+def _check_offices(ed: Edition) -> None:
+    for colour in ed.seats_extra_by_office:
+        if colour not in ed.colours:
+            raise Problem(f"offices.seats_extra_by_office.{colour}",
+                          f"not a colour ({', '.join(ed.colours)})")
 
 
 def _check_slots(ed: Edition) -> None:

@@ -130,7 +130,8 @@ def switch_to_advanced(state: State, edition: Edition) -> State:
 
 def next_era(state: State, edition: Edition, effect: Effect) -> State:
     era = state.era + 1
-    state = evolve(state, era=era, era_supply=edition.era(era).supply, last_builder=None)
+    state = evolve(state, era=era, era_supply=edition.era(era).supply, last_builder=None,
+                   passes=0)
     if era == edition.east_opens_era:
         state = open_east(state, edition)
     if era == len(edition.eras):
@@ -152,17 +153,30 @@ def start_final_round(state: State, edition: Edition, effect: Effect) -> State:
     return evolve(state, phase="final", final_turns=(*others, trigger))
 
 
+def passed_round(state: State, edition: Edition) -> bool:
+    """Every player passed their main action, one after the other: nobody can act (no
+    money to build, nothing to play a card on), and nothing would ever change again, so
+    the era ends (Edition.era_end). The Autobot always acts: a solo game never needs it."""
+    return (edition.era_end == "supply_or_passes" and state.solo is None
+            and state.passes >= len(state.order))
+
+
 def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
     """RULES §10.2: promotion, construction budget, route cards, then the next era."""
     builder = state.last_builder or (state.turn.player if state.turn else state.order[0])
     last = state.era >= len(edition.eras)
+    # An era ended by a round of passes (flow.passed_round): nobody built its last section,
+    # so nobody is promoted for it; the player whose pass ended it takes the final turn.
+    built_out = state.era_supply <= 0 or not passed_round(state, edition)
+    if not built_out:
+        builder = state.turn.player if state.turn else state.order[0]
     solo: tuple[Effect, ...] = ()
     if state.solo is not None:
         from rules.autobot import hooks
 
         solo = hooks.era_end_extra(state, edition)  # the Autobot's extra promotions
     return (
-        Effect("promote", builder, source="era_end"),
+        *((Effect("promote", builder, source="era_end"),) if built_out else ()),
         *solo,
         Effect("budget", source="era_end"),
         Effect("routes", source="era_end"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.actions import PASS, Action, parse_action
 from rules.autobot.hooks import bot_effect
 from rules.decisions import RULES, Decision, execute, listed, pop, with_step
-from rules.effects import AUTOMATIC, era_end_effects, next_turn
+from rules.effects import AUTOMATIC, era_end_effects, next_turn, passed_round
 from rules.errors import GameOverError, NotYourDecisionError, RuleError
 from rules.frozen import evolve
 from rules.kinds import Kind, Step
@@ -182,6 +182,6 @@ def _advance_turn(state: State, edition: Edition) -> State:
 def _end_of_turn(state: State, edition: Edition) -> State:
     """The "end" step: the era ends after the turn that emptied its supply, or the next
     player's turn starts. Nothing here reads the step, so a turn may end from "move"."""
-    if state.phase == "play" and state.era_supply <= 0:
+    if state.phase == "play" and (state.era_supply <= 0 or passed_round(state, edition)):
         return with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
     return next_turn(state, edition)

@@ -153,6 +153,9 @@ class Edition:
     upgrade_extra_range: int
     # offices and slots
     seats_extra: int  # seats per office = players + seats_extra
+    # offices whose count differs (colour -> its own extra, may be negative; at least 1 seat)
+    seats_extra_by_office: dict[str, int]
+    seats_min: int  # no office has fewer seats
     slots: tuple[str, ...]
     slot_capacity: dict[str, int]
     # administration
@@ -180,6 +183,7 @@ class Edition:
     pharma_bonus: str  # PHARMA_BONUS: who gets a country's pharma bonus
     trucks_move: str  # TRUCKS_MOVE: how many trucks phase 3 moves
     truck_start: str  # TRUCK_START: which colours of the played card a truck may start on
+    era_end: str  # ERA_END: whether a round of passes ends the era too
     floor_values: tuple[int, ...]  # points of an employee on floor 1, 2, … (RULES §10.4)
     # numbers of the seed rulings, read from the file like every other (no defaults here:
     # an edition built without them must fail, not quietly play by classic's numbers)
@@ -220,8 +224,10 @@ class Edition:
                 out[node.country].append(node.id)
         return {c: tuple(v) for c, v in out.items()}
 
-    def seats(self, players: int) -> int:
-        return players + self.seats_extra
+    def seats(self, players: int, colour: str) -> int:
+        """Seats of the office of `colour` at a table of `players`."""
+        return max(self.seats_min,
+                   players + self.seats_extra_by_office.get(colour, self.seats_extra))
 
     def era(self, number: int) -> Era:
         return self.eras[number - 1]
@@ -249,6 +255,11 @@ PHARMA_BONUS = ("first_to_country", "first_per_player")
 
 TRUCKS_MOVE = ("all", "one")
 """Phase 3 moves every truck that starts on the played colour, one after another, or one."""
+
+ERA_END = ("supply_or_passes", "supply")
+"""An era ends after the turn that built its supply's last section, or also after a round in
+which every player passed their main action (nobody could act: the game would never end),
+or only by its supply."""
 
 TRUCK_START = ("card", "named")
 """A truck may start on any colour printed on the played card, or only on the one named."""

@@ -28,7 +28,7 @@ def place_employee(state: State, edition: Edition, pid: str, colour: str) -> tup
         owes_promotion = True
     state = state.with_player(evolve(player, supply=player.supply - 1))
     seats = state.offices[colour]
-    if len(seats) >= edition.seats(len(state.order)):
+    if len(seats) >= edition.seats(len(state.order), colour):
         # Full office: the leftmost employee moves to the lobby, the rest slide left, and
         # the newcomer takes the rightmost seat.
         bumped = state.players[seats[0]]

@@ -117,6 +117,9 @@ class State:
     last_builder: str | None  # who built the era's last section
     final_turns: tuple[str, ...]  # players still to take a turn in the final round
     reveals: int  # how many hidden things were revealed (undo stops there)
+    # Main actions passed in a row, by anyone (the era ends after a whole round of them:
+    # Edition.era_end). A default, so snapshots written before it still load.
+    passes: int = 0
     schema: int = field(default=SCHEMA_VERSION)
     solo: SoloState | None = None  # the Autobot's decks and board in a solo game
 

@@ -200,9 +200,17 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
 
 
 def _era(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
-    if step.after.era == step.before.era:
+    before, after = step.before, step.after
+    ended = after.era != before.era or (before.phase == "play" and after.phase == "final")
+    if not ended:
         return []
-    return [translate("story.era", lang, era=step.after.era)]
+    lines = []
+    left = before.era_supply - (len(after.built) - len(before.built))
+    if left > 0:  # a round of passes ended it (rules/RULES.md): say why, or it looks a bug
+        lines.append(translate("story.era_passed", lang, era=before.era, count=left))
+    if after.era != before.era:
+        lines.append(translate("story.era", lang, era=after.era))
+    return lines
 
 
 def step_lines(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:

@@ -200,7 +200,7 @@ def test_players_view_sets_the_shared_boards_large_enough_for_a_phone(start: Sta
     assert min(sizes) * scale >= 9
     assert min(geo.seat_marker, geo.floor_marker, geo.chip, geo.goods_token) * scale >= 12
     edition = edition_of(start)
-    seats = edition.seats(4)
+    seats = max(edition.seats(4, c) for c in edition.colours)
     assert panels.seat_box(len(edition.colours) - 1, seats - 1, geo)[2] < geo.admin_x
     last_dept = panels.floor_box(edition, edition.departments[-1], 1, geo)
     assert last_dept[2] <= layout.PANEL_W - 4

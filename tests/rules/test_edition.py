@@ -171,7 +171,7 @@ def test_eras_players_and_costs_match_rules(archived: Edition) -> None:
     assert classic.era(3).number == 3
     assert (classic.employees, classic.stations, classic.trucks, classic.keys,
             classic.starting_money, classic.start_office) == (25, 8, 2, 9, 10, "black")
-    assert classic.seats(3) == 4
+    assert classic.seats(3, "black") == 4
     assert classic.slot_capacity == {"build": 2, "upgrade": 1, "load": 1, "station": 1,
                                      "research": 1}
 

@@ -1,8 +1,9 @@
 """The readings an edition chooses (rules/RULES.md, "Editions"), and archived files.
 
 Keys added to the format on 2026-12-01 (`edition.pharma_bonus`, `[trucks]`,
-`administration.floor_values`) are read, when a file lacks them, with the meaning the engine
-gave them before: the archived classic files keep their games' rules.
+`administration.floor_values`, then `edition.era_end`) are read, when a file lacks them,
+with the meaning the engine gave them before: the archived classic files keep their games'
+rules.
 """
 
 from __future__ import annotations
@@ -19,14 +20,26 @@ from tests.rules.helpers_part2 import ED, OLD, set_player, turn_of
 ARCHIVE = CLASSIC_PATH.parent / "archive"
 
 
+# The archived classic files from before the first revision of the readings.
+BEFORE_READINGS = ("classic-fcbe37e414f8.toml", "classic-d562ae7392c6.toml")
+
+
 def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
-    for path in sorted(ARCHIVE.glob("classic-*.toml")):
+    archived = sorted(ARCHIVE.glob("classic-*.toml"))
+    assert {p.name for p in archived} >= set(BEFORE_READINGS)
+    for path in archived:
         text = path.read_text(encoding="utf-8")
-        assert "[trucks]" not in text and "floor_values" not in text, path.name
         old = load_edition(path)
-        assert (old.pharma_bonus, old.trucks_move, old.truck_start) == (
-            "first_per_player", "one", "named"), path.name
         assert old.floor_values == (1, 2, 3)
+        # `era_end` came last: no archived file has it, all end an era by its supply only.
+        assert "era_end" not in text and old.era_end == "supply", path.name
+        if path.name in BEFORE_READINGS:
+            assert "[trucks]" not in text and "floor_values" not in text, path.name
+            assert (old.pharma_bonus, old.trucks_move, old.truck_start) == (
+                "first_per_player", "one", "named"), path.name
+        else:
+            assert (old.pharma_bonus, old.trucks_move, old.truck_start) == (
+                "first_to_country", "all", "card"), path.name
 
 
 def test_new_games_get_the_current_edition_and_old_ones_keep_theirs() -> None:

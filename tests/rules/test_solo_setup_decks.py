@@ -35,7 +35,7 @@ def fresh(level: int = 1, seed: int = 1):  # type: ignore[no-untyped-def]
 def test_s1_two_player_configuration() -> None:
     state = fresh()
     assert len(state.order) == 2
-    assert EDITION.seats(len(state.order)) == 3
+    assert EDITION.seats(len(state.order), "black") == 3
     two = new_game(EDITION, ["ann", "ben"], seed=1)
     assert state.players[HUMAN].hand == two.players["ann"].hand
     assert len(state.display) == EDITION.display_size
