@@ -259,8 +259,11 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
     out.append(f"- actions per game: median {_median(actions):.0f}, "
                f"min {min(actions):.0f}, max {max(actions):.0f}")
     supply = sum(e.supply for e in edition.eras)
+    short = sum(g.sections < supply for g in both)
     out.append(f"- sections built in the eras: {sorted({g.sections for g in both})} "
-               f"(the supplies sum to {supply})")
+               f"(the supplies sum to {supply}); games where a round of passes ended an era "
+               f"before its supply was built: {short} of {len(both)}  (target: eras last "
+               "their supplies)")
     built = Counter(lid for g in both for lid in g.borders)
     out.append("- border links built (share of games): " + ", ".join(
         f"{lid} {100 * built[lid] / len(both):.0f} %" for lid in border_links(edition)))
@@ -269,8 +272,11 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--plain", type=int, default=16, help="plain games per player count")
-    parser.add_argument("--biased", type=int, default=6,
+    # 60 games by default: under 3 minutes on 2 cores since the games grew (about 5 s of
+    # CPU each with sections at 8/12 DM). `--plain 16 --biased 6` (120 games, about twice
+    # as long) halves the noise; bench/RESULTS.md says which was run.
+    parser.add_argument("--plain", type=int, default=8, help="plain games per player count")
+    parser.add_argument("--biased", type=int, default=3,
                         help="games per department and player count with one biased seat")
     parser.add_argument("--bot", default="bench.balance:ai_normal")
     parser.add_argument("--edition", default="", help="an edition file (default: classic)")
@@ -295,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(games)} games in {elapsed:.0f} s with {args.jobs} processes; "
           f"{cpu:.0f} s of CPU, {cpu / len(games):.2f} s a game")
     print(f"- sections per era: {', '.join(str(e.supply) for e in edition.eras)} "
-          "(the supplies; every game ends when the last era's supply is built)")
+          "(the supplies; an era ends when its supply is built, or after a round in which "
+          "every player passed)")
     for players in COUNTS:
         print()
         print("\n".join(report(games, edition, players)))

@@ -28,13 +28,14 @@ def test_the_default_bot_factory_is_greedy_plain_or_biased() -> None:
     assert isinstance(biased, BiasedGreedy) and biased.department == "trade"
 
 
-def test_a_balance_game_is_seeded_and_fills_every_era() -> None:
+def test_a_balance_game_is_seeded_and_ends() -> None:
     edition = load_edition()
     job = Job(players=2, seed=7, bias="service", biased_seat=1, bot="bench.balance:greedy",
               edition="")
     game = play(job)
     assert play(job).actions == game.actions  # same seed, same game
-    assert game.sections == sum(era.supply for era in edition.eras)
+    # GreedyBot, broke in era 3 here, ends it by a round of passes (rules/RULES.md)
+    assert not game.stalled and game.sections <= sum(era.supply for era in edition.eras)
     assert game.biased == "ben"
     assert set(game.deliveries) == {"ann", "ben"}
     assert game.top in edition.departments
@@ -44,6 +45,10 @@ def test_a_balance_game_is_seeded_and_fills_every_era() -> None:
     assert lines[0] == "### 2 players: 1 plain games, 1 with a biased seat"
     assert any(line.startswith("- biased seat's win rate") and "service" in line
                for line in lines)
+    supply = sum(era.supply for era in edition.eras)
+    full, short = replace(game, sections=supply), replace(plain, sections=supply - 3)
+    counted = report([full, short], edition, 2)
+    assert any("ended an era before its supply was built: 1 of 2" in line for line in counted)
 
 
 def test_the_road_what_if_counts_distance_over_built_sections_only() -> None:

@@ -1,7 +1,7 @@
 """The balance changes of the classic edition (rules/RULES.md, "Balance"), as they play.
 
-Build costs 2/4/6 DM and government grants 4/5/6 DM by era (the archived edition: 2/3/4 and
-6/8/10); the orange depot at Oberhausen and the white one at München.
+Build costs 2/8/10 DM and government grants 4/5/6 DM by era (archived editions: 2/4/6, and
+before them 2/3/4 and 6/8/10); the orange depot at Oberhausen and the white one at München.
 """
 
 from __future__ import annotations
@@ -11,13 +11,18 @@ from dataclasses import replace
 import pytest
 
 from rules import apply, money
-from tests.rules.helpers import EDITION, at_main, texts, with_built
+from tests.rules.helpers import EDITION, at_main, texts, with_built, with_player
 
 
-@pytest.mark.parametrize(("era", "cost"), [(1, 2), (2, 4), (3, 6)])
+@pytest.mark.parametrize(("era", "cost"), [(1, 2), (2, 8), (3, 10)])
 def test_balance_build_costs_rise_by_era(game, era, cost):
-    s = replace(at_main(game, "ann"), era=era)
-    assert money(apply(s, "ann", "build r1.1 with red"), "ann") == 10 - cost
+    s = with_player(replace(at_main(game, "ann"), era=era), "ann", money=20)
+    assert money(apply(s, "ann", "build r1.1 with red"), "ann") == 20 - cost
+
+
+def test_balance_a_section_dearer_than_the_purse_cannot_be_built(game):
+    s = with_player(replace(at_main(game, "ann"), era=3), "ann", money=9)
+    assert "build r1.1 with red" not in texts(s, "ann")
 
 
 @pytest.mark.parametrize(("era", "grant"), [(1, 4), (2, 5), (3, 6)])

@@ -117,7 +117,7 @@ def test_yellow_is_refused_before_era_three(game, era):
 
 def test_yellow_may_be_built_from_era_three(game):
     s = with_links(replace(at_main(game, "ann"), era=3), "g4", "g5")
-    s = with_player(s, "ann", hand=(*s.players["ann"].hand, "yellow"))
+    s = with_player(s, "ann", hand=(*s.players["ann"].hand, "yellow"), money=20)
     after = apply(s, "ann", "build y1.1 with yellow")
     assert "y1.1" in after.built
     assert after.offices["yellow"] == ("ann",)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import Decision, apply, era, money, pending_decision
+from rules.registry import edition_by_hash
 from rules.trucks import truck_range
 from tests.rules.helpers import ARCHIVED, at_main, texts, with_player
 
@@ -135,4 +136,5 @@ def test_step_4_era_three_opens_yellow_for_building(game):
 def test_step_4_era_two_costs_the_balanced_price(game):
     s = apply(last_build(game), "ann", "promote lobby network1")
     ben = apply(s, "ben", "build k2.2 with black")
-    assert money(ben, "ben") == money(s, "ben") - 4 + 3  # era-2 cost; develop space 1: +3
+    price = edition_by_hash(s.edition_hash).era(2).build_cost  # 8 (test_balance_data.py)
+    assert money(ben, "ben") == money(s, "ben") - price + 3  # develop space 1: +3

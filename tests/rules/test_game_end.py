@@ -23,6 +23,9 @@ from tests.rules.helpers_part2 import ED, decision, money, notations, set_player
 def last_section(era: int, builder: str = "ben") -> State:
     """`builder` is about to build the era's last section (o4.2, Würzburg end, no tile)."""
     s = replace(turn_of(builder, era=era), era_supply=1)
+    price = ED.era(era).build_cost  # era 3: 10 DM, all a player starts with
+    if money(s, builder) < price:
+        s = set_player(s, builder, money=price)
     return replace(s, section_tiles=s.section_tiles.without("o4.2"))
 
 
