@@ -153,7 +153,7 @@ class Edition:
     upgrade_extra_range: int
     # offices and slots
     seats_extra: int  # seats per office = players + seats_extra
-    # offices whose count differs (colour -> its own extra, may be negative; at least 1 seat)
+    # offices whose count differs (colour -> its own extra, may be negative; seats_min at least)
     seats_extra_by_office: dict[str, int]
     seats_min: int  # no office has fewer seats
     slots: tuple[str, ...]
