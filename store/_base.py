@@ -173,7 +173,7 @@ class StoreBase:
 
     async def _running_row(
         self, conn: Conn, game_id: int, expected_version: int,
-        interaction_id: str | None = None, now: float = 0.0,
+        interaction_id: str | None = None, now: float | None = None,
     ) -> Row:
         """The game's row for a change to its log: at the version the caller saw, and
         running. With `interaction_id`, first claims it (at `now`): a repeat is reported
@@ -184,6 +184,7 @@ class StoreBase:
         GameStatusError, in that order."""
         claim = None
         if interaction_id is not None:
+            assert now is not None, "a claim records when it was made"
             claim = await conn.send_counted(
                 "INSERT INTO processed_interactions (interaction_id, game_id, processed_at) "
                 "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
