@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import psycopg
@@ -118,3 +119,19 @@ async def test_an_unreachable_server_is_a_typed_error(tmp_path: Path) -> None:
         await GameStore.open(url)
     assert err.value.kind == "cannot_open"
     assert await asyncio.to_thread(main, ["--db", url, "check"]) == 2
+
+
+async def test_snapshots_are_compressed_with_lz4_where_the_server_has_it(pg_url: str) -> None:
+    if _rows(pg_url, "SELECT 'lz4' = ANY(enumvals) FROM pg_settings "
+                     "WHERE name = 'default_toast_compression'") != [(True,)]:
+        pytest.skip("this PostgreSQL was built without LZ4: snapshots keep pglz")
+    store = await GameStore.open(pg_url)
+    try:
+        game = await started_game(store)
+        big = json.dumps({"sections": [f"k{i}" for i in range(5000)]})  # ~45 KB: toasted
+        await store.append_action(game.id, expected_version=game.version, player_id="ann",
+                                  notation="pass", snapshot_json=big, next_player="ben")
+    finally:
+        await store.close()
+    assert _rows(pg_url, "SELECT pg_column_compression(state_json) FROM snapshots") == [("lz4",)]
+
