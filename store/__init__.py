@@ -18,7 +18,7 @@ Command line: `python -m store check`, `python -m store backup PATH`, `python -m
 Why psycopg 3 rather than asyncpg: it ships its own type hints (mypy is strict here and
 the project allows no untyped imports), takes SQL with placeholders close to SQLite's
 (`%s` for `?`, translated in one place), has a maintained pool (psycopg_pool), and its
-pipeline mode sends a turn's statements in four round trips.
+pipeline mode sends a turn's statements in two round trips.
 """
 
 from .db import SCHEMA_VERSION, IntegrityReport
