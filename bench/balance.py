@@ -272,8 +272,8 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    # 60 games by default: under 3 minutes on 2 cores since the games grew (about 5 s of
-    # CPU each with sections at 8/12 DM). `--plain 16 --biased 6` (120 games, about twice
+    # 60 games by default: under 3 minutes on 2 cores since the games grew (2-4 s of CPU
+    # each with sections at 8/10 DM). `--plain 16 --biased 6` (120 games, about twice
     # as long) halves the noise; bench/RESULTS.md says which was run.
     parser.add_argument("--plain", type=int, default=8, help="plain games per player count")
     parser.add_argument("--biased", type=int, default=3,

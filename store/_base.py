@@ -105,10 +105,15 @@ class StoreBase:
     # -- shared queries -----------------------------------------------------------------
 
     @staticmethod
-    async def _game_row(conn: Conn, game_id: int) -> Row:
-        rows = await conn.execute_fetchall(
+    async def _select_game(conn: Conn, game_id: int) -> list[Row]:
+        """The game's row, locked inside a write (`Conn.lock_rows`); [] if there is none."""
+        return await conn.execute_fetchall(
             f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{conn.lock_rows}", (game_id,)
         )
+
+    @classmethod
+    async def _game_row(cls, conn: Conn, game_id: int) -> Row:
+        rows = await cls._select_game(conn, game_id)
         if not rows:
             raise GameNotFoundError(game_id)
         return next(iter(rows))
@@ -190,9 +195,7 @@ class StoreBase:
                 "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (interaction_id, game_id, now),
             )
-        rows = await conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{conn.lock_rows}", (game_id,)
-        )
+        rows = await self._select_game(conn, game_id)
         if claim is not None and await claim.count() != 1:
             raise DuplicateInteractionError(str(interaction_id))
         if not rows:

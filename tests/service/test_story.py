@@ -27,7 +27,9 @@ from service.story import (
     tie_break,
     turns,
 )
+from tests.rules.helpers import at_main, drafted
 from tests.rules.test_delivery import at_kolding
+from tests.rules.test_era_end_passes import stuck
 
 ED = rules.load_edition()
 NAMES = {"ann": "Ann", "ben": "Ben", "cem": "Cem"}
@@ -110,10 +112,7 @@ def test_an_era_end_tells_the_new_era_and_each_budget(played: list[Step]) -> Non
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_era_ended_by_a_round_of_passes_says_so(lang: str) -> None:
-    from tests.rules.helpers import at_main, drafted
-    from tests.rules.test_era_end_passes import stuck
-
+def test_an_era_ended_by_a_round_of_passes_says_so(played: list[Step], lang: str) -> None:
     state = stuck(at_main(drafted(players=3, seed=1), "ann"))
     for pid in ("ann", "ben"):
         state = rules.apply(state, pid, "pass")
@@ -122,17 +121,12 @@ def test_an_era_ended_by_a_round_of_passes_says_so(lang: str) -> None:
     assert translate("story.era_passed", lang, era=1, count=state.era_supply) in text
     assert translate("story.era", lang, era=2) in text
     # An era whose last section was built says only that the next begins.
-    built = next(s for s in played_steps() if s.after.era > s.before.era
-                 and s.before.era_supply == len(s.after.built) - len(s.before.built))
+    built = _first(played, lambda s: s.after.era > s.before.era
+                   and s.before.era_supply == len(s.after.built) - len(s.before.built))
     told = "\n".join(step_lines(ED, built, NAMES, lang))
     assert translate("story.era", lang, era=built.after.era) in told
     assert all(translate("story.era_passed", lang, era=built.before.era, count=n) not in told
                for n in range(15))
-
-
-def played_steps() -> list[Step]:
-    start = rules.new_game(ED, list(PLAYERS), SEED)
-    return steps(start, random_game(1))
 
 
 def test_the_end_is_ranked_with_departments_and_the_tie_break(played: list[Step]) -> None:
