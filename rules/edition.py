@@ -140,6 +140,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         upgrade_extra_range=costs.integer("upgrade_extra_range", minimum=0),
         seats_extra=offices.integer("seats_extra", minimum=0),
         seats_extra_by_office=_seats_by_office(offices.table("seats_extra_by_office", {})),
+        seats_by_office=_seats_by_office(offices.table("seats_by_office", {}), minimum=1),
         seats_min=offices.integer("seats_min", 1, minimum=1),
         lobby_return=offices.integer("lobby_return", minimum=1),
         value_per_autobahn=values.integer("per_autobahn", minimum=0),
@@ -309,9 +310,10 @@ def _eras(doc: Table) -> tuple[Era, ...]:
     return tuple(out)
 
 
-def _seats_by_office(table: Table) -> dict[str, int]:
+def _seats_by_office(table: Table, minimum: int | None = None) -> dict[str, int]:
     # Checked against the colours with the rest of the edition (edition_checks).
-    return _done(table, {colour: table.integer(colour) for colour in table.data})
+    return _done(table, {colour: table.integer(colour, minimum=minimum)
+                         for colour in table.data})
 
 
 def _slot_capacity(capacity: Table) -> dict[str, int]:

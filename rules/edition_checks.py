@@ -151,10 +151,16 @@ def _check_departments(ed: Edition) -> None:
 
 
 def _check_offices(ed: Edition) -> None:
-    for colour in ed.seats_extra_by_office:
-        if colour not in ed.colours:
-            raise Problem(f"offices.seats_extra_by_office.{colour}",
-                          f"not a colour ({', '.join(ed.colours)})")
+    for key, table in (("seats_extra_by_office", ed.seats_extra_by_office),
+                       ("seats_by_office", ed.seats_by_office)):
+        for colour in table:
+            if colour not in ed.colours:
+                raise Problem(f"offices.{key}.{colour}",
+                              f"not a colour ({', '.join(ed.colours)})")
+    both = sorted(set(ed.seats_extra_by_office) & set(ed.seats_by_office))
+    if both:
+        raise Problem(f"offices.seats_by_office.{both[0]}",
+                      "also in seats_extra_by_office: give an office one count")
 
 
 def _check_slots(ed: Edition) -> None:

@@ -155,6 +155,8 @@ class Edition:
     seats_extra: int  # seats per office = players + seats_extra
     # offices whose count differs (colour -> its own extra, may be negative; seats_min at least)
     seats_extra_by_office: dict[str, int]
+    # offices with a fixed count at every table (colour -> seats), whatever the players
+    seats_by_office: dict[str, int]
     seats_min: int  # no office has fewer seats
     slots: tuple[str, ...]
     slot_capacity: dict[str, int]
@@ -226,6 +228,8 @@ class Edition:
 
     def seats(self, players: int, colour: str) -> int:
         """Seats of the office of `colour` at a table of `players`."""
+        if colour in self.seats_by_office:
+            return self.seats_by_office[colour]
         return max(self.seats_min,
                    players + self.seats_extra_by_office.get(colour, self.seats_extra))
 
