@@ -5,11 +5,12 @@
 
 For each player count it plays `--plain` games of the plain bot against itself, and, for each
 department, `--biased` games in which one seat (rotating) is a variant preferring that
-department's moves. It reports, per player count: deliveries per player per game, how often
-each department is the winner's largest category, each biased strategy's win rate against
-its fair share (1 / players), final money, actions per game, border links built and the
-sections built per era, next to the targets of issue 15. Everything is seeded: the same
-arguments give the same figures.
+department's moves. It reports, per player count: deliveries per player per game, each
+player's department measures at the end (what the floors are multiplied by) and the trucks
+still loaded, how often each department is the winner's largest category, each biased
+strategy's win rate against its fair share (1 / players), final money, actions per game,
+border links built and the sections built per era, next to the targets of issue 15.
+Everything is seeded: the same arguments give the same figures.
 
 The bot is pluggable: `--bot module:factory` names a callable `factory(seed, bias)` that
 returns a `rules.bots.Bot`; `bias` is None for a plain player or a department name. The
@@ -41,7 +42,7 @@ from rules.bots import Bot, GreedyBot, _border_distance, play_out
 from rules.model import Edition
 from rules.offices import seats_held
 from rules.registry import register_edition
-from rules.scoring import floor_sum, score_breakdown, winners
+from rules.scoring import department_multipliers, floor_sum, score_breakdown, winners
 from rules.state import State
 from rules.trucks import delivery_country, step_graph
 
@@ -177,6 +178,9 @@ class Game:
     sections: int  # sections built in the eras (the pre-built ones not counted)
     stalled: bool  # not over after MAX_ACTIONS: nobody could pay for the era's last sections
     seconds: float  # CPU time of the game
+    # each player's department measures at the end (seats, countries, stations, DM / 20)
+    measures: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
+    loaded: int = 0  # trucks still loaded at the end, all players together
 
 
 def _factory(spec: str) -> Factory:
@@ -219,7 +223,9 @@ def play(job: Job) -> Game:
                  if all(s in final.built for s in edition.links[lid].section_ids())],
         sections=len(final.built) - sum(link.sections for link in edition.links.values()
                                         if link.prebuilt),
-        stalled=final.phase != "over", seconds=time.process_time() - started)
+        stalled=final.phase != "over", seconds=time.process_time() - started,
+        measures={p: department_multipliers(final, edition, p) for p in ids},
+        loaded=sum(t is not None for p in ids for t in final.players[p].trucks))
 
 
 # ----- the report -----
@@ -241,6 +247,13 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
     out.append(f"- deliveries per player per game: median {_median(per_player):.1f}, "
                f"mean {statistics.fmean(per_player):.2f}, games without any "
                f"{sum(1 for g in plain if not sum(g.deliveries.values()))}  (target: median ≥ 2)")
+    # Why the mix is what it is: a department's points are its floors times its measure.
+    ends = [m for g in plain for m in g.measures.values()]
+    medians = ", ".join(f"{d} {_median([float(m[d]) for m in ends]):.1f}"
+                        for d in edition.departments)
+    loaded = sum(g.loaded for g in plain) / max(1, len(per_player))
+    out.append(f"- each player's measures at the end (what floors multiply), median: {medians}; "
+               f"trucks still loaded at the end: {loaded:.2f} a player")
     for label, pool in (("plain games", plain), ("all games", both)):
         tops = Counter(g.top for g in pool)
         out.append(f"- winner's largest category, {label}: " + ", ".join(

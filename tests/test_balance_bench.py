@@ -40,11 +40,17 @@ def test_a_balance_game_is_seeded_and_ends() -> None:
     assert set(game.deliveries) == {"ann", "ben"}
     assert game.top in edition.departments
     assert set(game.borders) <= set(border_links(edition))
+    assert set(game.measures) == {"ann", "ben"}
+    assert all(set(m) == set(edition.departments) for m in game.measures.values())
+    assert 0 <= game.loaded <= 2 * edition.trucks
     plain = replace(game, bias=None, biased=None)  # the same figures, counted as plain
     lines = report([game, plain], edition, 2)
     assert lines[0] == "### 2 players: 1 plain games, 1 with a biased seat"
     assert any(line.startswith("- biased seat's win rate") and "service" in line
                for line in lines)
+    seats = sorted(m["network"] for m in game.measures.values())
+    assert f"network {(seats[0] + seats[1]) / 2:.1f}" in next(
+        line for line in lines if line.startswith("- each player's measures"))
     supply = sum(era.supply for era in edition.eras)
     full, short = replace(game, sections=supply), replace(plain, sections=supply - 3)
     counted = report([full, short], edition, 2)
