@@ -179,8 +179,8 @@ class Game:
     stalled: bool  # not over after MAX_ACTIONS: nobody could pay for the era's last sections
     seconds: float  # CPU time of the game
     # each player's department measures at the end (seats, countries, stations, DM / 20)
-    measures: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
-    loaded: int = 0  # trucks still loaded at the end, all players together
+    measures: dict[str, dict[str, int]]
+    loaded: int  # trucks still loaded at the end, all players together
 
 
 def _factory(spec: str) -> Factory:

@@ -163,13 +163,12 @@ def passed_round(state: State, edition: Edition) -> bool:
 
 def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
     """RULES §10.2: promotion, construction budget, route cards, then the next era."""
-    builder = state.last_builder or (state.turn.player if state.turn else state.order[0])
+    acting = state.turn.player if state.turn else state.order[0]
     last = state.era >= len(edition.eras)
     # An era ended by a round of passes (passed_round): nobody built its last section,
     # so nobody is promoted for it; the player whose pass ended it takes the final turn.
     built_out = state.era_supply <= 0 or not passed_round(state, edition)
-    if not built_out:
-        builder = state.turn.player if state.turn else state.order[0]
+    builder = (state.last_builder or acting) if built_out else acting
     solo: tuple[Effect, ...] = ()
     if state.solo is not None:
         from rules.autobot import hooks
