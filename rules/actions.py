@@ -36,6 +36,7 @@ class Play(Action):
     card: str
     colour: str | None = None  # given only for cards with a choice of colours
     goods: str | None = None  # for load
+    truck: int | None = None  # for a load that brings this truck back from the map
     kind = "play"
 
     def card_text(self) -> str:
@@ -43,7 +44,8 @@ class Play(Action):
 
     def __str__(self) -> str:
         goods = f" {self.goods}" if self.goods else ""
-        return f"{self.slot} {self.target}{goods} with {self.card_text()}"
+        truck = f" {self.truck}" if self.truck is not None else ""
+        return f"{self.slot} {self.target}{goods}{truck} with {self.card_text()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +177,7 @@ PASS = Simple("pass")
 # tests use it; it is notation, the same in every language).
 USAGE = (
     "bonus <country> | build <section> with <card> | upgrade <link> with <card> | "
-    "load <depot> <goods> with <card> | station <section> with <card> | "
+    "load <depot> <goods> [<truck>] with <card> | station <section> with <card> | "
     "research <lock> [with <card>] | takeback | grant | extra <section> | "
     "move <truck> <section>... [deliver] | promote <from> <to> | pick <card> | "
     "slot <slot> | route <card> | pass | autobot <turn>"
@@ -217,6 +219,9 @@ def parse_action(text: str | Action) -> Action:
         args = rest[:-2]
         if head == "load" and len(args) == 2:
             return Play("load", _token(args[0], text), card, colour, _token(args[1], text))
+        if head == "load" and len(args) == 3 and _TRUCK.match(args[2]):
+            return Play("load", _token(args[0], text), card, colour, _token(args[1], text),
+                        int(args[2]))
         if head != "load" and len(args) == 1:
             return Play(head, _token(args[0], text), card, colour)
         raise _bad(text)

@@ -130,7 +130,7 @@ class Narrowed:
             found = self._filtered(slot)
             _FILTERED[slot] = (base, inputs, found)
         if slot == "upgrade":  # upgrade_problem: "cannot_pay", for this player's money
-            money, costs = self.player.money, _upgrade_costs(self.edition)
+            money, costs = self.player.money, _upgrade_costs(self.edition)[self.state.era - 1]
             if any(costs[t[0]] > money for targets in found.values() for t in targets):
                 return _nonempty({c: tuple(t for t in targets if costs[t[0]] <= money)
                                   for c, targets in found.items()})
@@ -176,8 +176,9 @@ class Narrowed:
             return can_place_employee(player, edition)
         if slot == "station":  # "no_stations_left", "cannot_pay"
             return player.stations_left > 0 and player.money >= edition.station_cost
-        if slot == "load":  # "no_free_truck"
-            return None in player.trucks
+        if slot == "load":  # "no_free_truck"; with reloading, a truck on the map is named
+            return None in player.trucks or (edition.truck_load == "reload"
+                                             and bool(player.trucks))
         if slot == "research":  # "no_keys_left"
             return len(player.keys) < edition.keys
         return True
@@ -199,10 +200,10 @@ def _nonempty(table: Table) -> Table:
 
 
 @per_edition
-def _upgrade_costs(edition: Edition) -> dict[str, int]:
-    """What upgrading each link costs (upgrade_problem's "cannot_pay")."""
-    return {lid: edition.upgrade_cost_per_section * link.sections
-            for lid, link in edition.links.items()}
+def _upgrade_costs(edition: Edition) -> tuple[dict[str, int], ...]:
+    """What upgrading each link costs in each era (upgrade_problem's "cannot_pay")."""
+    return tuple({lid: edition.upgrade_cost(era.number, link)
+                  for lid, link in edition.links.items()} for era in edition.eras)
 
 
 class _BoardTargets:

@@ -23,6 +23,7 @@ from rules.model import (
     DEPARTMENT_MEASURES,
     ERA_END,
     PHARMA_BONUS,
+    TRUCK_LOAD,
     TRUCK_START,
     TRUCKS_MOVE,
     Card,
@@ -45,7 +46,7 @@ LEGACY: dict[str, object] = {
     "icon": "develop 1", "revealed_extra": 1,
     # the readings of the engine before RULES.md was revised on 2026-12-01
     "pharma_bonus": "first_per_player", "trucks": {}, "trucks_move": "one",
-    "truck_start": "named", "era_end": "supply",
+    "truck_start": "named", "era_end": "supply", "truck_load": "free",
 }
 FEATURES = ("S", "D", "B", "-")
 MAX_SECTIONS = 3  # RULES §2: a link has 1–3 sections
@@ -169,6 +170,7 @@ def _build(doc: Table, digest: str, source: str) -> tuple[Edition, dict[str, int
         pharma_bonus=_choice(ed, "pharma_bonus", PHARMA_BONUS),
         trucks_move=_choice(trucks, "move", TRUCKS_MOVE, "trucks_move"),
         truck_start=_choice(trucks, "start", TRUCK_START, "truck_start"),
+        truck_load=_choice(trucks, "load", TRUCK_LOAD, "truck_load"),
         era_end=_choice(ed, "era_end", ERA_END),
         source=source,
         # Added after editions were archived: an edition without it has no solo mode.
@@ -304,7 +306,9 @@ def _eras(doc: Table) -> tuple[Era, ...]:
         out.append(_done(t, Era(number=number, supply=t.integer("supply", minimum=1),
                                 truck_range=t.integer("truck_range", minimum=1),
                                 build_cost=t.integer("build_cost", minimum=0),
-                                grant=t.integer("grant", minimum=0))))
+                                grant=t.integer("grant", minimum=0),
+                                upgrade_per_section=t.integer("upgrade_per_section",
+                                                              default=None, minimum=0))))
     if not out:
         raise Problem("eras", "at least one era is needed")
     return tuple(out)

@@ -11,6 +11,8 @@ for what is left out: that was a third of the time.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import candidates
 from rules.actions import GRANT, PASS, TAKEBACK, Action
 from rules.memo import per_edition
@@ -30,15 +32,30 @@ def _cards(edition: Edition) -> dict[str, CardColours]:
 
 
 def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
+    actions = legal_plays(state, edition, pid)
+    if can_take_back(state, pid):
+        actions.append(TAKEBACK)
+    if can_grant(state, pid):
+        actions.append(GRANT)
+    return actions or [PASS]
+
+
+def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
+    """Every card the player may play, on every slot and target: the loads that bring a
+    truck back from the map only when no other card can be played (RULES §7.3, "reload")."""
     narrowed = candidates.Narrowed(state, edition, pid)
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
     tables = [(slot, narrowed.table(slot)) for slot in open_slots]
     opened = open_colours(state, edition)
     cards = _cards(edition)
+    # every truck on the map, when a load must bring one back (no truck is off the map)
+    trucks = state.players[pid].trucks
+    reload = () if None in trucks else tuple(range(1, len(trucks) + 1))
     # The slots with accepted targets and those targets, per colour played.
     by_colour: dict[str, list[tuple[str, tuple[candidates.Target, ...]]]] = {}
     actions: list[Action] = []
+    reloads: list[Action] = []
     for card in state.players[pid].hand:
         wild, printed, choice = cards[card]
         for colour in opened if wild else printed:
@@ -50,9 +67,9 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
             if slots:
                 named = colour if choice else None
                 for slot, found in slots:
-                    actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
-    if can_take_back(state, pid):
-        actions.append(TAKEBACK)
-    if can_grant(state, pid):
-        actions.append(GRANT)
-    return actions or [PASS]
+                    row = candidates.plays(slot, card, named)
+                    if slot == "load" and reload:
+                        reloads.extend(replace(row[t], truck=n) for t in found for n in reload)
+                    else:
+                        actions.extend(map(row.__getitem__, found))
+    return actions or reloads

@@ -75,6 +75,8 @@ class Era:
     truck_range: int
     build_cost: int
     grant: int
+    # DM per section to upgrade a link in this era; None: `[costs] upgrade_per_section`
+    upgrade_per_section: int | None = None
 
 
 @dataclass(frozen=True)
@@ -185,6 +187,7 @@ class Edition:
     pharma_bonus: str  # PHARMA_BONUS: who gets a country's pharma bonus
     trucks_move: str  # TRUCKS_MOVE: how many trucks phase 3 moves
     truck_start: str  # TRUCK_START: which colours of the played card a truck may start on
+    truck_load: str  # TRUCK_LOAD: whether a load may bring a truck back from the map
     era_end: str  # ERA_END: whether a round of passes ends the era too
     floor_values: tuple[int, ...]  # points of an employee on floor 1, 2, … (RULES §10.4)
     # numbers of the seed rulings, read from the file like every other (no defaults here:
@@ -236,6 +239,11 @@ class Edition:
     def era(self, number: int) -> Era:
         return self.eras[number - 1]
 
+    def upgrade_cost(self, era: int, link: Link) -> int:
+        """What upgrading `link` costs in `era` (RULES §7.2)."""
+        per = self.era(era).upgrade_per_section
+        return (self.upgrade_cost_per_section if per is None else per) * link.sections
+
     def basic_cards(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards.values() if c.deck == "basic")
 
@@ -267,6 +275,11 @@ or only by its supply."""
 
 TRUCK_START = ("card", "named")
 """A truck may start on any colour printed on the played card, or only on the one named."""
+
+TRUCK_LOAD = ("reload", "free")
+"""A player whose trucks are all on the map and who can play no other card may load one of
+them again (it drives back to the depot, its goods go back to the general supply), or only
+a truck off the map loads."""
 
 DEPARTMENT_MEASURES = ("seats", "countries", "stations", "money")
 """What a department can score by: office seats held, countries delivered to, stations on

@@ -121,7 +121,7 @@ def upgrade_problem(state: State, edition: Edition, pid: str, link_id: str,
     if not link_complete(state, link):
         built = sum(1 for s in link.section_ids() if s in state.built)
         return _err("link_incomplete", link=link_id, built=built, sections=link.sections)
-    return _office_problem(state, edition, pid, edition.upgrade_cost_per_section * link.sections)
+    return _office_problem(state, edition, pid, edition.upgrade_cost(state.era, link))
 
 
 def _office_problem(state: State, edition: Edition, pid: str, cost: int) -> RuleError | None:
@@ -136,8 +136,8 @@ def _office_problem(state: State, edition: Edition, pid: str, cost: int) -> Rule
 
 
 def load_problem(state: State, edition: Edition, pid: str, depot_id: str, goods: str | None,
-                 colour: str) -> RuleError | None:
-    """Load truck (RULES §7.3)."""
+                 colour: str, truck: int | None = None) -> RuleError | None:
+    """Load truck (RULES §7.3); `truck`: the one brought back from the map to load again."""
     depot = edition.depots.get(depot_id)
     if depot is None:
         return _err("unknown_depot", depot=depot_id)
@@ -152,10 +152,29 @@ def load_problem(state: State, edition: Edition, pid: str, depot_id: str, goods:
         return _err("pharma_closed", era=edition.pharma_opens_era)
     if state.goods[goods] <= 0:
         return _err("goods_exhausted", goods=goods)
-    if None not in state.players[pid].trucks:
-        return _err("no_free_truck")
+    problem = _truck_to_load(state.players[pid].trucks, edition, truck)
+    if problem is not None:
+        return problem
     if not on_network(state, edition, depot.node):
         return _err("depot_off_network", depot=depot_id, node=depot.node)
+    return None
+
+
+def _truck_to_load(trucks: tuple[Truck | None, ...], edition: Edition,
+                   truck: int | None) -> RuleError | None:
+    """A load fills a truck off the map; only when none is left may it name one on the map
+    to bring back (the "reload" reading of RULES §7.3)."""
+    if None in trucks:
+        if truck is None:
+            return None
+        return _err("free_truck_first", truck=trucks.index(None) + 1)
+    if edition.truck_load != "reload":
+        return _err("no_free_truck")
+    if truck is None:
+        return _err("reload_which_truck", trucks=", ".join(str(n) for n in
+                                                           range(1, len(trucks) + 1)))
+    if not 0 < truck <= len(trucks):
+        return _err("truck_not_on_map", truck=truck)
     return None
 
 
@@ -199,14 +218,15 @@ def research_problem(state: State, edition: Edition, pid: str, lock_id: str) -> 
 
 def target_problem(state: State, edition: Edition, pid: str, action: Play,
                    colour: str) -> RuleError | None:
-    if action.goods is not None and action.slot != "load":  # only a load names goods
-        return _err("unknown_action_form", text=str(action))
+    if action.slot != "load" and (action.goods is not None or action.truck is not None):
+        return _err("unknown_action_form", text=str(action))  # only a load names them
     return slot_target_problem(state, edition, pid, action.slot, action.target, action.goods,
-                               colour)
+                               colour, action.truck)
 
 
 def slot_target_problem(state: State, edition: Edition, pid: str, slot: str, target: str,
-                        goods: str | None, colour: str) -> RuleError | None:
+                        goods: str | None, colour: str,
+                        truck: int | None = None) -> RuleError | None:
     """`target_problem` by fields, for a well-formed action (goods only for a load), so
     `legal_actions` need not build a `Play` for every target it probes."""
     if slot == "build":
@@ -214,7 +234,7 @@ def slot_target_problem(state: State, edition: Edition, pid: str, slot: str, tar
     if slot == "upgrade":
         return upgrade_problem(state, edition, pid, target, colour)
     if slot == "load":
-        return load_problem(state, edition, pid, target, goods, colour)
+        return load_problem(state, edition, pid, target, goods, colour, truck)
     if slot == "station":
         return station_problem(state, edition, pid, target, colour)
     return research_problem(state, edition, pid, target)
@@ -224,7 +244,23 @@ def play_problem(state: State, edition: Edition, pid: str, action: Play) -> Rule
     problem = card_problem(state, edition, pid, action)
     if problem is not None:
         return problem
-    return target_problem(state, edition, pid, action, played_colour(edition, action))
+    problem = target_problem(state, edition, pid, action, played_colour(edition, action))
+    reloading = (problem.code == "reload_which_truck" if problem is not None
+                 else action.truck is not None)
+    if reloading and _another_card_playable(state, edition, pid):
+        # loading again is only for a player who could otherwise play no card
+        return (_err("no_free_truck") if action.truck is None
+                else _err("reload_not_stuck", truck=action.truck))
+    return problem
+
+
+def _another_card_playable(state: State, edition: Edition, pid: str) -> bool:
+    """Could the player play a card without bringing a truck back? Then a load may not
+    (RULES §7.3, "reload": a relief for a player who could otherwise only pass)."""
+    from rules.main_action import legal_plays  # it lists what this module accepts
+
+    return any(not (isinstance(a, Play) and a.truck is not None)
+               for a in legal_plays(state, edition, pid))
 
 
 # ----- carrying the actions out -----
@@ -263,18 +299,26 @@ def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
 def do_upgrade(state: State, edition: Edition, pid: str, link_id: str) -> State:
     link = edition.links[link_id]
     player = state.players[pid]
-    cost = edition.upgrade_cost_per_section * link.sections
+    cost = edition.upgrade_cost(state.era, link)
     state = state.with_player(evolve(player, money=player.money - cost))
     state = evolve(state, upgraded=state.upgraded | {link_id})
     state, owes = place_employee(state, edition, pid, link.colour)
     return prepend(state, [Effect("promote", pid, source="lobby_return")] if owes else [])
 
 
-def do_load(state: State, edition: Edition, pid: str, depot_id: str, goods: str) -> State:
+def do_load(state: State, edition: Edition, pid: str, depot_id: str, goods: str,
+            truck: int | None = None) -> State:
     player = state.players[pid]
-    free = player.trucks.index(None)  # the lowest-numbered truck off the map
     trucks = list(player.trucks)
-    trucks[free] = Truck(depot_id, goods)
+    if truck is None:
+        index = trucks.index(None)  # the lowest-numbered truck off the map
+    else:  # it drives back to the depot; the goods it carried go back to the general supply
+        index = truck - 1
+        carried = trucks[index]
+        assert carried is not None
+        state = evolve(state, goods=state.goods.set(carried.goods,
+                                                    state.goods[carried.goods] + 1))
+    trucks[index] = Truck(depot_id, goods)
     state = evolve(state, goods=state.goods.set(goods, state.goods[goods] - 1))
     return state.with_player(evolve(player, trucks=tuple(trucks)))
 
@@ -308,7 +352,7 @@ def do_play(state: State, edition: Edition, pid: str, action: Play) -> State:
         state = do_upgrade(state, edition, pid, action.target)
     elif action.slot == "load":
         assert action.goods is not None
-        state = do_load(state, edition, pid, action.target, action.goods)
+        state = do_load(state, edition, pid, action.target, action.goods, action.truck)
     elif action.slot == "station":
         state = do_station(state, edition, pid, action.target)
     else:

@@ -81,7 +81,8 @@ def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
             return autobot_sentence(words, lang, ed)
         case Play(slot=slot, goods=goods):
             assert isinstance(action, Play)
-            return translate(f"log.{slot}", lang, player=player,
+            key = f"log.{slot}" if action.truck is None else "log.load_again"
+            return translate(key, lang, player=player, truck=action.truck,
                              target=_target(action, lang, ed),
                              card=L.card_name(ed, action.card, lang, action.colour),
                              goods=L.goods_name(goods, lang) if goods else "")

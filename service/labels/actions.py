@@ -49,8 +49,9 @@ def _play(edition: Edition, action: Play, lang: str) -> str:
     elif action.slot == "upgrade":
         where = link_name(edition, target, lang)
     elif action.slot == "load":
-        where = translate("label.load_what", lang, goods=goods_name(action.goods or "", lang),
-                          depot=depot_name(edition, target, lang))
+        key = "label.load_what" if action.truck is None else "label.load_again"
+        where = translate(key, lang, goods=goods_name(action.goods or "", lang),
+                          depot=depot_name(edition, target, lang), truck=action.truck)
     else:
         where = lock_name(edition, target, lang)
     return translate(f"label.{action.slot}", lang, where=where, card=card)

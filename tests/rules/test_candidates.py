@@ -29,8 +29,11 @@ from tests.rules.helpers import EDITION, random_states
 
 def accepted(state: State, pid: str, slot: str, colour: str,
              targets: tuple[candidates.Target, ...]) -> list[candidates.Target]:
+    # with no truck off the map, a load names one to bring back (legal_main lists each)
+    truck = 1 if slot == "load" and None not in state.players[pid].trucks else None
     return [(t, g) for t, g in targets
-            if target_problem(state, EDITION, pid, Play(slot, t, "x", None, g), colour) is None]
+            if target_problem(state, EDITION, pid, Play(slot, t, "x", None, g, truck),
+                              colour) is None]
 
 
 def naive_on_network(state: State, node: str) -> bool:

@@ -46,6 +46,16 @@ def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
                 "first_to_country", "all", "card"), path.name
 
 
+def test_archived_files_load_only_a_free_truck_and_upgrade_at_one_price() -> None:
+    # `[trucks] load` and an era's `upgrade_per_section` came in the sixth balance round
+    for path in sorted(ARCHIVE.glob("classic-*.toml")):
+        old = load_edition(path)
+        assert old.truck_load == "free", path.name
+        assert all(era.upgrade_per_section is None for era in old.eras), path.name
+        link = old.links["k3"]  # two sections
+        assert [old.upgrade_cost(era.number, link) for era in old.eras] == [4, 4, 4]
+
+
 def test_new_games_get_the_current_edition_and_old_ones_keep_theirs() -> None:
     game = new_game(load_edition(), ["ann", "ben"], seed=4)
     assert edition_by_hash(game.edition_hash).trucks_move == "all"

@@ -40,6 +40,13 @@ def test_upgrade_costs_two_dm_per_section(game):
     assert apply(s, "ann", "upgrade k6 with black").players["ann"].money == 10 - 4
 
 
+def test_an_eras_upgrade_price_is_at_least_zero(tmp_path):
+    from tests.rules.test_edition import expect_error
+
+    expect_error(tmp_path, "eras[1].upgrade_per_section", "must be at least 0",
+                 ("eras[1].upgrade_per_section", -1))
+
+
 def test_upgrade_marks_the_link_and_uses_no_section_from_the_supply(game):
     after = apply(at_main(game, "ann"), "ann", "upgrade k3 with black")
     assert link_status(after, "k3") == (2, True)
