@@ -32,7 +32,7 @@ from rules.autobot.turn import autobot_turn
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.kinds import Kind, Step
-from rules.main_action import legal_main
+from rules.main_action import legal_main, main_play_problem
 from rules.model import Edition
 from rules.network import open_colours
 from rules.offices import promote, promotion_options
@@ -44,7 +44,6 @@ from rules.play import (
     do_research,
     do_takeback,
     grant_problem,
-    play_problem,
     research_problem,
     takeback_problem,
 )
@@ -176,8 +175,8 @@ def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     if state.passes:
         state = evolve(state, passes=0)  # somebody acted: the round of passes is broken
     if isinstance(action, Play):
-        problem = None if was_listed(state, d, action) else play_problem(state, edition, pid,
-                                                                          action)
+        problem = None if was_listed(state, d, action) else main_play_problem(state, edition,
+                                                                               pid, action)
         if problem is None:
             return do_play(state, edition, pid, action)  # on to "move"
         raise problem

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import candidates
-from rules.actions import GRANT, PASS, TAKEBACK, Action
+from rules.actions import GRANT, PASS, TAKEBACK, Action, Play
+from rules.errors import IllegalActionError, RuleError
 from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import open_colours
-from rules.play import can_grant, can_take_back, slot_room
+from rules.play import can_grant, can_take_back, play_problem, slot_room
 from rules.state import State
 
 CardColours = tuple[bool, tuple[str, ...], bool]  # wild, printed colours, names its colour
@@ -29,6 +30,20 @@ def _cards(edition: Edition) -> dict[str, CardColours]:
     """Per card what `card_colours` and `needs_colour_choice` answer of it."""
     return {cid: (card.wild, card.colours, card.wild or len(card.colours) > 1)
             for cid, card in edition.cards.items()}
+
+
+def main_play_problem(state: State, edition: Edition, pid: str,
+                      action: Play) -> RuleError | None:
+    """`play_problem`, and a load that brings a truck back only for a player who can play
+    no other card (RULES §7.3, "reload": a relief for one who could otherwise only pass)."""
+    problem = play_problem(state, edition, pid, action)
+    reloading = (problem.code == "reload_which_truck" if problem is not None
+                 else action.truck is not None)
+    if reloading and any(not (isinstance(a, Play) and a.truck is not None)
+                         for a in legal_plays(state, edition, pid)):
+        return (IllegalActionError("no_free_truck") if action.truck is None
+                else IllegalActionError("reload_not_stuck", truck=action.truck))
+    return problem
 
 
 def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
@@ -46,16 +61,26 @@ def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
     narrowed = candidates.Narrowed(state, edition, pid)
     open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
                   and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
-    tables = [(slot, narrowed.table(slot)) for slot in open_slots]
-    opened = open_colours(state, edition)
-    cards = _cards(edition)
-    # every truck on the map, when a load must bring one back (no truck is off the map)
+    # every truck on the map, when a load must bring one back (no truck is off the map);
+    # its targets are asked for only if nothing else can be played
     trucks = state.players[pid].trucks
     reload = () if None in trucks else tuple(range(1, len(trucks) + 1))
+    tables = [(slot, narrowed.table(slot)) for slot in open_slots
+              if not (reload and slot == "load")]
+    actions = _plays(state, edition, pid, tables)
+    if actions or not reload or "load" not in open_slots:
+        return actions
+    loads = _plays(state, edition, pid, [("load", narrowed.table("load"))])
+    return [replace(play, truck=n) for play in loads if isinstance(play, Play) for n in reload]
+
+
+def _plays(state: State, edition: Edition, pid: str,
+           tables: list[tuple[str, candidates.Table]]) -> list[Action]:
+    opened = open_colours(state, edition)
+    cards = _cards(edition)
     # The slots with accepted targets and those targets, per colour played.
     by_colour: dict[str, list[tuple[str, tuple[candidates.Target, ...]]]] = {}
     actions: list[Action] = []
-    reloads: list[Action] = []
     for card in state.players[pid].hand:
         wild, printed, choice = cards[card]
         for colour in opened if wild else printed:
@@ -67,9 +92,5 @@ def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
             if slots:
                 named = colour if choice else None
                 for slot, found in slots:
-                    row = candidates.plays(slot, card, named)
-                    if slot == "load" and reload:
-                        reloads.extend(replace(row[t], truck=n) for t in found for n in reload)
-                    else:
-                        actions.extend(map(row.__getitem__, found))
-    return actions or reloads
+                    actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
+    return actions

@@ -244,23 +244,7 @@ def play_problem(state: State, edition: Edition, pid: str, action: Play) -> Rule
     problem = card_problem(state, edition, pid, action)
     if problem is not None:
         return problem
-    problem = target_problem(state, edition, pid, action, played_colour(edition, action))
-    reloading = (problem.code == "reload_which_truck" if problem is not None
-                 else action.truck is not None)
-    if reloading and _another_card_playable(state, edition, pid):
-        # loading again is only for a player who could otherwise play no card
-        return (_err("no_free_truck") if action.truck is None
-                else _err("reload_not_stuck", truck=action.truck))
-    return problem
-
-
-def _another_card_playable(state: State, edition: Edition, pid: str) -> bool:
-    """Could the player play a card without bringing a truck back? Then a load may not
-    (RULES §7.3, "reload": a relief for a player who could otherwise only pass)."""
-    from rules.main_action import legal_plays  # it lists what this module accepts
-
-    return any(not (isinstance(a, Play) and a.truck is not None)
-               for a in legal_plays(state, edition, pid))
+    return target_problem(state, edition, pid, action, played_colour(edition, action))
 
 
 # ----- carrying the actions out -----
