@@ -56,6 +56,12 @@ def test_archived_files_load_only_a_free_truck_and_upgrade_at_one_price() -> Non
         assert [old.upgrade_cost(era.number, link) for era in old.eras] == [4, 4, 4]
 
 
+def test_balance_classic_reloads_a_stuck_truck_and_upgrades_dearer_by_era() -> None:
+    assert ED.truck_load == "reload"
+    assert [ED.upgrade_cost(era.number, ED.links["k3"]) for era in ED.eras] == [4, 8, 10]
+    assert ED.upgrade_cost(1, ED.links["k5"]) == 2  # the seed tests' era-1 price
+
+
 def test_new_games_get_the_current_edition_and_old_ones_keep_theirs() -> None:
     game = new_game(load_edition(), ["ann", "ben"], seed=4)
     assert edition_by_hash(game.edition_hash).trucks_move == "all"

@@ -103,13 +103,6 @@ def test_the_lowest_numbered_free_truck_is_loaded() -> None:
                                        Truck("k3.1", "chemicals"))
 
 
-def test_both_trucks_on_the_map_refuse_loading() -> None:
-    s = with_truck(turn_of(), "ann", "k3.1", "chemicals", number=1)
-    s = with_truck(s, "ann", "k4.1", "appliances", number=2)
-    assert loads(s) == set()
-    assert refused(s, "load d_black_n chemicals with black").code == "no_free_truck"
-
-
 def test_load_slot_holds_one_card_until_takeback() -> None:
     s = apply(turn_of(), "ann", "load d_black_n chemicals with black")
     s = at(set_player(s, "ann", trucks=(None, None)), "ann", "main")

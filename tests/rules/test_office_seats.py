@@ -37,8 +37,11 @@ def test_archived_editions_keep_their_seats() -> None:
     fourth = load_edition(archive / "classic-2a827c60a464.toml")  # the fourth round's
     assert [fourth.seats(n, "green") for n in (2, 3, 4)] == [2, 2, 3]
     assert [fourth.seats(n, "red") for n in (2, 3, 4)] == [3, 4, 5]
+    fifth = load_edition(archive / "classic-32a1f3be9bb1.toml")  # the fifth round's
+    assert [fifth.seats(n, "green") for n in (2, 3, 4)] == [1, 1, 1]
     for path in sorted(archive.glob("classic-*.toml")):
-        if path.name != "classic-2a827c60a464.toml":  # before it: players + 1 everywhere
+        if path.name not in ("classic-2a827c60a464.toml", "classic-32a1f3be9bb1.toml"):
+            # before them: players + 1 everywhere
             old = load_edition(path)
             assert all(old.seats(n, c) == n + 1 for n in (2, 3, 4) for c in old.colours), path
 

@@ -176,10 +176,12 @@ def test_main_action_cannot_be_passed_while_something_is_possible(game):
 
 
 def test_main_action_is_passed_when_nothing_is_possible(game):
-    # Broke, nothing on the slots (no take back), grant used, no keys, both trucks out.
+    # Broke, nothing on the slots (no take back), grant used, no keys, both trucks out and
+    # no goods left to load one of them again (RULES §7.3, "reload").
     s = with_player(at_main(game, "ann"), "ann", money=0, grant_eras=(1,),
                     keys=tuple(EDITION.locks)[:EDITION.keys],
                     trucks=(Truck("d_black_n", "chemicals"), Truck("d_black_s", "appliances")))
+    s = replace(s, goods=s.goods.merge({g: 0 for g in s.goods}))
     assert len(EDITION.locks) == EDITION.keys  # every lock open: research impossible
     assert texts(s, "ann") == ["pass"]
     s = apply(s, "ann", "pass")

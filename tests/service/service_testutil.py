@@ -58,7 +58,7 @@ def random_game(choice_seed: int, seed: int = SEED) -> tuple[tuple[str, str], ..
 
 @cache
 def long_game(seed: int = SEED) -> tuple[tuple[str, str], ...]:
-    """A complete 4-player game of 300 actions: the last legal action every time."""
+    """A complete 4-player game (some 500 actions): the last legal action every time."""
     state = rules.new_game(rules.load_edition(), list(FOUR), seed)
     log = []
     while not rules.is_over(state):
