@@ -177,8 +177,7 @@ class Narrowed:
         if slot == "station":  # "no_stations_left", "cannot_pay"
             return player.stations_left > 0 and player.money >= edition.station_cost
         if slot == "load":  # "no_free_truck"; with reloading, a truck on the map is named
-            return None in player.trucks or (edition.truck_load == "reload"
-                                             and bool(player.trucks))
+            return None in player.trucks or edition.truck_load == "reload"
         if slot == "research":  # "no_keys_left"
             return len(player.keys) < edition.keys
         return True

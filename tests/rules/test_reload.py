@@ -18,6 +18,7 @@ from rules.registry import register_edition
 from rules.state import State, Truck
 from tests.rules.helpers_part2 import OLD, notations, set_player, turn_of, with_truck
 from tests.rules.test_edition import load_changed
+from tests.rules.test_load import loads, refused
 
 
 @pytest.fixture(scope="module")
@@ -37,16 +38,6 @@ def stuck(edition: Edition) -> State:
     can be played but a load."""
     s = both_on_the_map(edition)
     return set_player(s, "ann", money=0, keys=tuple(edition.locks)[:edition.keys])
-
-
-def loads(s: State) -> set[str]:
-    return {t for t in notations(s, "ann") if t.startswith("load")}
-
-
-def refused(s: State, text: str) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as err:
-        apply(s, "ann", text)
-    return err.value
 
 
 def test_reload_every_truck_on_the_map_may_be_named_for_a_load(reloading: Edition) -> None:
