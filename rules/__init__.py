@@ -50,6 +50,7 @@ from rules.queries import (
     money,
     office_seats,
     scores,
+    stations_passed,
     trucks,
     winners,
 )
@@ -108,6 +109,7 @@ __all__ = [
     "register_edition",
     "score_breakdown",
     "scores",
+    "stations_passed",
     "step_graph",
     "trucks",
     "winners",

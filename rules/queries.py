@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules import network, offices, scoring
+from rules.actions import Move
 from rules.flow import pending_decision
 from rules.model import Edition
 from rules.registry import edition_by_hash
@@ -63,3 +66,32 @@ def winners(state: State) -> list[str]:
 
 def is_over(state: State) -> bool:
     return state.phase == "over"
+
+
+class StationsPassed(NamedTuple):
+    """What a move pays at the service stations its path enters (RULES §8)."""
+
+    mine: int  # DM from the mover's own stations
+    others: int  # DM to the other players' stations
+    autobot: bool  # enters the Autobot's station, which earns it no DM (SOLO TR-5)
+
+
+def stations_passed(state: State, player: str, move: Move) -> StationsPassed:
+    """The station income of `move` by `player`, as `apply` would pay it."""
+    from rules.autobot.hooks import is_bot
+    from rules.trucks import station_fee
+
+    edition = edition_of(state)
+    mine = others = 0
+    autobot = False
+    for section in move.path:
+        owner = state.stations.get(section)
+        if owner is None:
+            continue
+        if is_bot(state, owner):
+            autobot = True
+        elif owner == player:
+            mine += station_fee(state, edition, section)
+        else:
+            others += station_fee(state, edition, section)
+    return StationsPassed(mine, others, autobot)

@@ -238,6 +238,13 @@ def _delivery_eras(edition: Edition) -> dict[str, int]:
     return out
 
 
+def station_fee(state: State, edition: Edition, section: str) -> int:
+    """What a truck entering `section` pays the station's owner (RULES §8)."""
+    link = edition.sections[section][0]
+    return (edition.station_income_upgraded if link.id in state.upgraded
+            else edition.station_income)
+
+
 def station_income(state: State, edition: Edition, section: str) -> State:
     owner = state.stations.get(section)
     if owner is None:
@@ -247,11 +254,9 @@ def station_income(state: State, edition: Edition, section: str) -> State:
 
         if hooks.is_bot(state, owner):
             return hooks.bot_station_passed(state, edition)
-    link = edition.sections[section][0]
-    amount = (edition.station_income_upgraded if link.id in state.upgraded
-              else edition.station_income)
     player = state.players[owner]
-    return state.with_player(evolve(player, money=player.money + amount))
+    return state.with_player(evolve(
+        player, money=player.money + station_fee(state, edition, section)))
 
 
 def do_move(state: State, edition: Edition, pid: str, move: Move) -> State:

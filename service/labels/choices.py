@@ -12,7 +12,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from rules import Action, State
+from locales import translate
+from rules import Action, Move, RuleError, State, parse_action, stations_passed
 from rules.model import Edition
 from service.labels.actions import action_label
 
@@ -50,13 +51,43 @@ def _kind(notation: str) -> str:
 
 def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
              state: State | None = None, player: str | None = None) -> list[Labelled]:
-    out = []
+    """The actions as choices, one per label: actions a label cannot tell apart do the
+    same (a basic card and an improved card of the same colour; a truck's detours that
+    end where its direct path does and pass the same stations), so the shortest notation
+    of each stands for them all, at its place in the legal list."""
+    chosen: dict[str, Labelled] = {}
     for index, action in enumerate(actions):
         notation = str(action)
-        label = action_label(action, edition, lang, state, player)
-        hay = " ".join((notation, _fold(label), _fold_de(label)))
-        out.append(Labelled(index, notation, label, _kind(notation), hay))
-    return out
+        label = _choice_label(action, edition, lang, state, player)
+        kept = chosen.get(label)
+        if kept is None or len(notation) < len(kept.notation):
+            hay = " ".join((notation, _fold(label), _fold_de(label)))
+            chosen[label] = Labelled(index, notation, label, _kind(notation), hay)
+    return sorted(chosen.values(), key=lambda item: item.index)
+
+
+def _choice_label(action: Action | str, edition: Edition, lang: str, state: State | None,
+                  player: str | None) -> str:
+    """`action_label`, and for a truck's move what it pays at the stations on its way,
+    which two paths to the same place may not (RULES §8)."""
+    label = action_label(action, edition, lang, state, player)
+    if state is None or player is None or player not in state.players:
+        return label
+    if isinstance(action, str):
+        try:
+            action = parse_action(action)
+        except RuleError:
+            return label
+    if not isinstance(action, Move) or not action.path:
+        return label
+    passed = stations_passed(state, player, action)
+    if passed.mine:
+        label = translate("label.move_mine", lang, move=label, dm=passed.mine)
+    if passed.others:
+        label = translate("label.move_others", lang, move=label, dm=passed.others)
+    if passed.autobot:
+        label = translate("label.move_autobot", lang, move=label)
+    return label
 
 
 def matches(typed: str, item: Labelled) -> bool:

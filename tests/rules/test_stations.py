@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules import IllegalActionError, apply
+from rules import IllegalActionError, apply, parse_action, stations_passed
 from rules.state import State
 from tests.rules.helpers_part2 import (
     built,
@@ -112,3 +112,12 @@ def test_every_station_entered_pays_once_and_the_start_pays_nothing() -> None:
 def test_a_station_not_entered_pays_nothing() -> None:
     s = apply(moving({"k4.1": "ben"}), "ann", "move 1 k3.2")
     assert money(s, "ben") == 10
+
+
+def test_stations_passed_says_what_the_move_pays() -> None:
+    s = moving({"k4.1": "ann", "k3.2": "cem"}, up=("k3",))
+    assert stations_passed(s, "ann", parse_action("move 1 k3.2 k4.1")) == (1, 2, False)
+    assert stations_passed(s, "ann", parse_action("move 1 k3.2")) == (0, 2, False)
+    after = apply(s, "ann", "move 1 k3.2 k4.1")
+    assert (money(after, "ann"), money(after, "cem")) == (money(s, "ann") + 1,
+                                                          money(s, "cem") + 2)
