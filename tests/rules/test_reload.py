@@ -7,24 +7,15 @@ loaded, and a truck once loaded stays loaded until it delivers."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from rules import IllegalActionError, apply, parse_action
 from rules.actions import Play
 from rules.model import Edition
-from rules.registry import register_edition
 from rules.state import State, Truck
 from tests.rules.helpers_part2 import OLD, notations, set_player, turn_of, with_truck
-from tests.rules.test_edition import load_changed
 from tests.rules.test_load import loads, refused
-
-
-@pytest.fixture(scope="module")
-def reloading(tmp_path_factory: pytest.TempPathFactory) -> Edition:
-    path: Path = tmp_path_factory.mktemp("reload")
-    return register_edition(load_changed(path, ("trucks.load", "reload")))
 
 
 def both_on_the_map(edition: Edition) -> State:

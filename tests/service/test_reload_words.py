@@ -4,22 +4,12 @@ language."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rules import parse_action
 from rules.model import Edition
-from rules.registry import register_edition
 from service.labels import action_label
 from service.log import _sentence
-from tests.rules.test_edition import load_changed
-
-
-@pytest.fixture(scope="module")
-def reloading(tmp_path_factory: pytest.TempPathFactory) -> Edition:
-    path: Path = tmp_path_factory.mktemp("reload")
-    return register_edition(load_changed(path, ("trucks.load", "reload")))
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "truck 2"), ("de", "Lkw 2"),
