@@ -179,7 +179,7 @@ async def announce(bot: AutobahnBot, game_id: int,
         # The list belongs to legal.version: buttons of a later board would be wrong here.
         current = legal.version == announcement.version
         if current:
-            rows = prompt_rows(game_id, legal.version, legal.actions, legal.labels, lang)
+            rows = prompt_rows(game_id, legal.version, legal.items, lang)
     if announcement.mover and current:
         rows.append([UndoButton(game_id, announcement.version, announcement.mover,
                                 t("discord.undo_button", lang))])

@@ -23,7 +23,7 @@ import discord
 from cogs.context import Interaction
 from cogs.errors import report_error
 from locales import translate
-from service.labels import fit
+from service.labels import Labelled, fit
 
 # Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
 KIND_ORDER = ("route", "bonus", "build", "upgrade", "load", "station", "research", "move",
@@ -136,46 +136,46 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                                               self.mover))
 
 
-def prompt_rows(game_id: int, version: int, legal: Sequence[str],
-                labels: Sequence[str] = (), lang: str = "en") -> list[list[discord.ui.Item[Any]]]:
+def prompt_rows(game_id: int, version: int, items: Sequence[Labelled],
+                lang: str = "en") -> list[list[discord.ui.Item[Any]]]:
     """Buttons and menus for the likely choices of the pending decision, row by row.
 
     Few choices: a button each. Many: one-word actions as buttons, then one menu per kind
     (the most common kinds first), each with its first 25 choices; /act offers the rest.
+    Each carries its item's place in the legal list (`Labelled.index`), which a press
+    plays: the choices are one per label, so a place is not a position among them.
     """
-    if not legal:
+    if not items:
         return []
-    # what a player reads: the board's names (service.labels) when given, else notation
-    shown = list(labels) if len(labels) == len(legal) else list(legal)
-    if len(legal) <= MAX_BUTTONS:
-        return [[ActButton(game_id, version, index, fit(shown[index], 80),
-                           discord.ButtonStyle.secondary if kind_of(notation) == "pass"
+    if len(items) <= MAX_BUTTONS:
+        return [[ActButton(game_id, version, item.index, fit(item.label, 80),
+                           discord.ButtonStyle.secondary if kind_of(item.notation) == "pass"
                            else discord.ButtonStyle.primary)
-                 for index, notation in enumerate(legal)]]
-    groups: dict[str, list[tuple[int, str]]] = {}
+                 for item in items]]
+    groups: dict[str, list[Labelled]] = {}
     buttons: list[discord.ui.Item[Any]] = []
-    for index, notation in enumerate(legal):
-        kind = kind_of(notation)
+    for item in items:
+        kind = kind_of(item.notation)
         if kind in BUTTON_KINDS and len(buttons) < MAX_BUTTONS:
-            buttons.append(ActButton(game_id, version, index, fit(shown[index], 80)))
+            buttons.append(ActButton(game_id, version, item.index, fit(item.label, 80)))
         else:
-            groups.setdefault(kind, []).append((index, notation))
+            groups.setdefault(kind, []).append(item)
     rows: list[list[discord.ui.Item[Any]]] = [buttons] if buttons else []
     ordered = sorted(groups, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
     for kind in ordered[:MAX_SELECTS]:
-        options = [discord.SelectOption(label=fit(shown[i], 100), value=str(i))
-                   for i, _ in groups[kind][:SELECT_OPTIONS]]
+        options = [discord.SelectOption(label=fit(item.label, 100), value=str(item.index))
+                   for item in groups[kind][:SELECT_OPTIONS]]
         rows.append([ActSelect(game_id, version, kind, options,
                                fit(f"{translate(f'label.group.{kind}', lang)} "
                                    f"({len(groups[kind])})", 150))])
     return rows
 
 
-def prompt_view(game_id: int, version: int, legal: Sequence[str],
-                labels: Sequence[str] = (), lang: str = "en") -> discord.ui.View | None:
+def prompt_view(game_id: int, version: int, items: Sequence[Labelled],
+                lang: str = "en") -> discord.ui.View | None:
     """The prompt as a classic message's view (the private prompt within a turn): the
     buttons on the first row, each menu on a row of its own."""
-    rows = prompt_rows(game_id, version, legal, labels, lang)
+    rows = prompt_rows(game_id, version, items, lang)
     if not rows:
         return None
     view = discord.ui.View(timeout=None)

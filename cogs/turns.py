@@ -114,7 +114,7 @@ async def present_result(interaction: Interaction, game: Game, result: ActResult
         nxt = t("act.next", lang, player=known.get(result.next_player or "", ""),
                 decision=t(f"decision.{result.decision}", lang))
         labelled = await service_of(interaction).labelled(game.id, user_id(interaction), lang)
-        view = prompt_view(game.id, labelled.version, labelled.actions, labelled.labels, lang)
+        view = prompt_view(game.id, labelled.version, labelled.items, lang)
         await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
 
 

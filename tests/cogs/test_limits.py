@@ -36,9 +36,10 @@ def _lists(seed: int) -> list[tuple[list[str], object, str]]:
 def test_buttons_and_menus_of_a_whole_game_fit(lang: str) -> None:
     longest = 0
     for notations, state, pid in _lists(5)[::3]:
-        labels = [i.label for i in labelled(notations, EDITION, lang, state, pid)]
+        items = labelled(notations, EDITION, lang, state, pid)
+        labels = [i.label for i in items]
         longest = max(longest, *map(len, labels))
-        view = prompt_view(1, 1, notations, labels, lang)
+        view = prompt_view(1, 1, items, lang)
         assert view is not None
         for item in view.children:
             if isinstance(item, discord.ui.Button):
