@@ -161,7 +161,8 @@ class Legal(NamedTuple):
 
 
 class LabelledLegal(NamedTuple):
-    """The same list, each action also named by the board in one language (issue 13)."""
+    """The same list as choices named by the board in one language (issue 13): one per
+    label (`service.labels.labelled`), each with its place in the legal list."""
 
     player: str
     items: tuple[Labelled, ...]

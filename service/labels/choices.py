@@ -54,7 +54,8 @@ def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
     """The actions as choices, one per label: actions a label cannot tell apart do the
     same (a basic card and an improved card of the same colour; a truck's detours that
     end where its direct path does and pass the same stations), so the shortest notation
-    of each stands for them all, at its place in the legal list."""
+    of each stands for them all, with its place in the legal list (`index`). A truck's
+    moves come in the order of their labels."""
     chosen: dict[str, Labelled] = {}
     for index, action in enumerate(actions):
         notation = str(action)
@@ -63,7 +64,11 @@ def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
         if kept is None or len(notation) < len(kept.notation):
             hay = " ".join((notation, _fold(label), _fold_de(label)))
             chosen[label] = Labelled(index, notation, label, _kind(notation), hay)
-    return sorted(chosen.values(), key=lambda item: item.index)
+    out = sorted(chosen.values(), key=lambda item: item.index)
+    # A truck's moves by what they say (truck, route, destination), not in the order its
+    # paths were walked: the same destination's choices stand together.
+    moves = iter(sorted((i for i in out if i.kind == "move"), key=lambda i: i.label))
+    return [next(moves) if item.kind == "move" else item for item in out]
 
 
 def _choice_label(action: Action | str, edition: Edition, lang: str, state: State | None,

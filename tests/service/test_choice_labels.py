@@ -98,3 +98,12 @@ def test_a_move_past_the_autobots_station_says_so(lang: str, words: str) -> None
         legal_actions(state, HUMAN), EDITION, lang, state, HUMAN)}
     assert offered["move 1 k3.1"].endswith(words)
     assert "DM" not in offered["move 1 k3.1"]  # the Autobot earns nothing there (TR-5)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trucks_moves_are_listed_by_their_labels(lang: str) -> None:
+    s = at_hannover("ann")
+    items = labelled(legal_actions(s, "ann"), EDITION, lang, s, "ann")
+    moves = [i.label for i in items if i.kind == "move"]
+    assert len(moves) > 3 and moves == sorted(moves)
+    assert items[-1].notation == "pass"  # the other choices keep their places
