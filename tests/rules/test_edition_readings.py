@@ -24,6 +24,8 @@ ARCHIVE = CLASSIC_PATH.parent / "archive"
 BEFORE_READINGS = ("classic-fcbe37e414f8.toml", "classic-d562ae7392c6.toml")
 # The archived classic files from before `era_end` (the fourth round's file has it).
 BEFORE_ERA_END = (*BEFORE_READINGS, "classic-12375a54cb2b.toml")
+# The sixth balance round's file, the first with `[trucks] load` and an era's upgrade price.
+SIXTH = "classic-b6f2956f4ecd.toml"
 
 
 def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
@@ -49,6 +51,8 @@ def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
 def test_archived_files_load_only_a_free_truck_and_upgrade_at_one_price() -> None:
     # `[trucks] load` and an era's `upgrade_per_section` came in the sixth balance round
     for path in sorted(ARCHIVE.glob("classic-*.toml")):
+        if path.name == SIXTH:
+            continue
         old = load_edition(path)
         assert old.truck_load == "free", path.name
         assert all(era.upgrade_per_section is None for era in old.eras), path.name
@@ -56,9 +60,17 @@ def test_archived_files_load_only_a_free_truck_and_upgrade_at_one_price() -> Non
         assert [old.upgrade_cost(era.number, link) for era in old.eras] == [4, 4, 4]
 
 
+def test_the_sixth_rounds_file_reloads_and_upgrades_at_2_4_5() -> None:
+    sixth = load_edition(ARCHIVE / SIXTH)
+    assert sixth.truck_load == "reload"
+    assert [sixth.upgrade_cost(era.number, sixth.links["k3"]) for era in sixth.eras] == [
+        4, 8, 10]
+
+
 def test_balance_classic_reloads_a_stuck_truck_and_upgrades_dearer_by_era() -> None:
     assert ED.truck_load == "reload"
-    assert [ED.upgrade_cost(era.number, ED.links["k3"]) for era in ED.eras] == [4, 8, 10]
+    # 2 / 4 / 10 DM a section (seventh round; 2 / 4 / 5 in the sixth)
+    assert [ED.upgrade_cost(era.number, ED.links["k3"]) for era in ED.eras] == [4, 8, 20]
     assert ED.upgrade_cost(1, ED.links["k5"]) == 2  # the seed tests' era-1 price
 
 

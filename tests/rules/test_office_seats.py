@@ -37,10 +37,12 @@ def test_archived_editions_keep_their_seats() -> None:
     fourth = load_edition(archive / "classic-2a827c60a464.toml")  # the fourth round's
     assert [fourth.seats(n, "green") for n in (2, 3, 4)] == [2, 2, 3]
     assert [fourth.seats(n, "red") for n in (2, 3, 4)] == [3, 4, 5]
-    fifth = load_edition(archive / "classic-32a1f3be9bb1.toml")  # the fifth round's
-    assert [fifth.seats(n, "green") for n in (2, 3, 4)] == [1, 1, 1]
+    # the fifth and sixth rounds' files: one seat
+    since_fifth = ("classic-32a1f3be9bb1.toml", "classic-b6f2956f4ecd.toml")
+    for name in since_fifth:
+        assert [load_edition(archive / name).seats(n, "green") for n in (2, 3, 4)] == [1, 1, 1]
     for path in sorted(archive.glob("classic-*.toml")):
-        if path.name not in ("classic-2a827c60a464.toml", "classic-32a1f3be9bb1.toml"):
+        if path.name not in ("classic-2a827c60a464.toml", *since_fifth):
             # before them: players + 1 everywhere
             old = load_edition(path)
             assert all(old.seats(n, c) == n + 1 for n in (2, 3, 4) for c in old.colours), path

@@ -41,8 +41,8 @@ def test_upgrade_costs_two_dm_per_section(game):
 
 
 def test_balance_upgrades_cost_the_eras_price_per_section(game):
-    # classic: 2 DM a section in era 1 (the seed rulings' tests), 4 in era 2, 5 in era 3
-    for era, price in ((1, 2), (2, 4), (3, 5)):
+    # classic: 2 DM a section in era 1 (the seed rulings' tests), 4 in era 2, 10 in era 3
+    for era, price in ((1, 2), (2, 4), (3, 10)):
         s = with_player(replace(at_main(game, "ann"), era=era), "ann", money=20)
         assert apply(s, "ann", "upgrade k6 with black").players["ann"].money == 20 - 2 * price
         s = with_player(s, "ann", money=2 * price - 1)
