@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import apply, current_player, legal_actions, load_edition, new_game, pending_decision
 from service.labels import labelled, ranked
+from service.labels.choices import _fold, _fold_de
 from service.labels.places import _MEMO
 
 NAMES = ("ann", "ben", "cem", "dan")
@@ -47,6 +48,8 @@ def measure(games: int, cpu: bool = False) -> dict[str, list[float]]:
                 ranked(items, "ham", (), 25)
                 t3 = clock()
                 _MEMO.clear()  # the first autocomplete after a restart: no name remembered
+                _fold.cache_clear()
+                _fold_de.cache_clear()
                 t4 = clock()
                 labelled(found, edition, lang, state, pid)
                 out.setdefault("labels cold", []).append((clock() - t4) * 1000)

@@ -78,16 +78,17 @@ class StationsPassed(NamedTuple):
 
 def stations_passed(state: State, player: str, move: Move) -> StationsPassed:
     """The station income of `move` by `player`, as `apply` would pay it."""
+    owners = [(section, owner) for section in move.path
+              if (owner := state.stations.get(section)) is not None]
+    if not owners:
+        return _NOTHING_PASSED
     from rules.autobot.hooks import is_bot
     from rules.trucks import station_fee
 
     edition = edition_of(state)
     mine = others = 0
     autobot = False
-    for section in move.path:
-        owner = state.stations.get(section)
-        if owner is None:
-            continue
+    for section, owner in owners:
         if is_bot(state, owner):
             autobot = True
         elif owner == player:
@@ -95,3 +96,6 @@ def stations_passed(state: State, player: str, move: Move) -> StationsPassed:
         else:
             others += station_fee(state, edition, section)
     return StationsPassed(mine, others, autobot)
+
+
+_NOTHING_PASSED = StationsPassed(0, 0, False)

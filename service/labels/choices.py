@@ -8,6 +8,7 @@ notation itself.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -32,11 +33,13 @@ class Labelled(NamedTuple):
     haystack: str  # what typed words are matched against
 
 
+@functools.lru_cache(maxsize=8192)  # a table's labels come back decision after decision
 def _fold(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text.lower().replace("ß", "ss"))
     return "".join(c for c in plain if not unicodedata.combining(c))
 
 
+@functools.lru_cache(maxsize=8192)
 def _fold_de(text: str) -> str:
     low = text.lower()
     for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
@@ -75,15 +78,14 @@ def _choice_label(action: Action | str, edition: Edition, lang: str, state: Stat
                   player: str | None) -> str:
     """`action_label`, and for a truck's move what it pays at the stations on its way,
     which two paths to the same place may not (RULES §8)."""
-    label = action_label(action, edition, lang, state, player)
-    if state is None or player is None or player not in state.players:
-        return label
     if isinstance(action, str):
         try:
-            action = parse_action(action)
+            action = parse_action(action)  # once, for both questions below
         except RuleError:
-            return label
-    if not isinstance(action, Move) or not action.path:
+            return action_label(action, edition, lang, state, player)  # its notation
+    label = action_label(action, edition, lang, state, player)
+    if (not isinstance(action, Move) or not action.path or state is None or player is None
+            or player not in state.players):
         return label
     passed = stations_passed(state, player, action)
     if passed.mine:
