@@ -72,8 +72,13 @@ class StationsPassed(NamedTuple):
     """What a move pays at the service stations its path enters (RULES §8)."""
 
     mine: int  # DM from the mover's own stations
-    others: int  # DM to the other players' stations
-    autobot: bool  # enters the Autobot's station, which earns it no DM (SOLO TR-5)
+    paid: tuple[tuple[str, int], ...]  # (another player, DM from their stations), by id
+    autobot: int  # the Autobot's stations entered: no DM, they develop it (SOLO TR-5)
+
+    @property
+    def others(self) -> int:
+        """DM to the other players' stations, all of them."""
+        return sum(dm for _, dm in self.paid)
 
 
 def stations_passed(state: State, player: str, move: Move) -> StationsPassed:
@@ -86,16 +91,16 @@ def stations_passed(state: State, player: str, move: Move) -> StationsPassed:
     from rules.trucks import station_fee
 
     edition = edition_of(state)
-    mine = others = 0
-    autobot = False
+    mine = autobot = 0
+    paid: dict[str, int] = {}
     for section, owner in owners:
         if is_bot(state, owner):
-            autobot = True
+            autobot += 1
         elif owner == player:
             mine += station_fee(state, edition, section)
         else:
-            others += station_fee(state, edition, section)
-    return StationsPassed(mine, others, autobot)
+            paid[owner] = paid.get(owner, 0) + station_fee(state, edition, section)
+    return StationsPassed(mine, tuple(sorted(paid.items())), autobot)
 
 
-_NOTHING_PASSED = StationsPassed(0, 0, False)
+_NOTHING_PASSED = StationsPassed(0, (), 0)

@@ -19,6 +19,7 @@ from .errors import (
 )
 from .game_settings import checked_language
 from .labels import labelled, named_actions, named_params
+from .names import seat_names
 from .progress import autobot_moves, changes, turn_passed
 from .repository import GameRepository
 from .results import ActResult, LabelledLegal, Legal, Table
@@ -205,9 +206,11 @@ class Play:
     async def label(self, found: Legal, game_id: int, lang: str) -> LabelledLegal:
         """`found` (a `legal` answer), each action also named by the board in `lang`."""
         lang = checked_language(lang)
-        state = await self.repo.state(await self.repo.game(game_id))
+        game = await self.repo.game(game_id)
+        state = await self.repo.state(game)
         return LabelledLegal(found.player, tuple(labelled(
-            found.actions, rules.edition_of(state), lang, state, found.player)), found.version)
+            found.actions, rules.edition_of(state), lang, state, found.player,
+            seat_names(game, lang))), found.version)
 
     async def deciding(self, game_id: int) -> str:
         """The player whose decision is pending; GameNotStarted / GameOver when nobody's

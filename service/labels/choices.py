@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from locales import translate
@@ -53,20 +53,24 @@ def _kind(notation: str) -> str:
 
 
 def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
-             state: State | None = None, player: str | None = None) -> list[Labelled]:
-    """The actions as choices, one per label: actions a label cannot tell apart do the
-    same (a basic card and an improved card of the same colour; a truck's detours that
-    end where its direct path does and pass the same stations), so the shortest notation
-    of each stands for them all, with its place in the legal list (`index`). A truck's
-    moves come in the order of their labels."""
-    chosen: dict[str, Labelled] = {}
+             state: State | None = None, player: str | None = None,
+             names: Mapping[str, str] | None = None) -> list[Labelled]:
+    """The actions as choices, one per outcome: actions that do the same (a basic card and
+    an improved card of the same colour; a truck's detours that end where its direct path
+    does and pay the same stations) are offered once, by the shortest notation, with its
+    place in the legal list (`index`). A truck's moves come in the order of their labels.
+
+    `names` (player id -> display name) lets a move name whose stations it pays; without
+    them it says "other players", and two moves paying different players keep a choice
+    each under one label."""
+    chosen: dict[tuple[str, object], Labelled] = {}
     for index, action in enumerate(actions):
         notation = str(action)
-        label = _choice_label(action, edition, lang, state, player)
-        kept = chosen.get(label)
+        label, outcome = _choice_label(action, edition, lang, state, player, names)
+        kept = chosen.get((label, outcome))
         if kept is None or len(notation) < len(kept.notation):
             hay = " ".join((notation, _fold(label), _fold_de(label)))
-            chosen[label] = Labelled(index, notation, label, _kind(notation), hay)
+            chosen[(label, outcome)] = Labelled(index, notation, label, _kind(notation), hay)
     out = sorted(chosen.values(), key=lambda item: item.index)
     # A truck's moves by what they say (truck, route, destination), not in the order its
     # paths were walked: the same destination's choices stand together.
@@ -75,26 +79,34 @@ def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
 
 
 def _choice_label(action: Action | str, edition: Edition, lang: str, state: State | None,
-                  player: str | None) -> str:
-    """`action_label`, and for a truck's move what it pays at the stations on its way,
-    which two paths to the same place may not (RULES §8)."""
+                  player: str | None,
+                  names: Mapping[str, str] | None) -> tuple[str, object]:
+    """(`action_label`, and for a truck's move what it pays at the stations on its way,
+    which two paths to the same place may not (RULES §8); what else tells the outcome
+    apart: the stations' payments, which the label says only with `names`)."""
     if isinstance(action, str):
         try:
             action = parse_action(action)  # once, for both questions below
         except RuleError:
-            return action_label(action, edition, lang, state, player)  # its notation
+            return action_label(action, edition, lang, state, player), None  # its notation
     label = action_label(action, edition, lang, state, player)
     if (not isinstance(action, Move) or not action.path or state is None or player is None
             or player not in state.players):
-        return label
+        return label, None
     passed = stations_passed(state, player, action)
     if passed.mine:
         label = translate("label.move_mine", lang, move=label, dm=passed.mine)
-    if passed.others:
+    if passed.paid and names is not None:
+        for owner, dm in passed.paid:
+            label = translate("label.move_paid", lang, move=label, dm=dm,
+                              player=names.get(owner, "?"))
+    elif passed.paid:
         label = translate("label.move_others", lang, move=label, dm=passed.others)
-    if passed.autobot:
+    if passed.autobot == 1:
         label = translate("label.move_autobot", lang, move=label)
-    return label
+    elif passed.autobot:
+        label = translate("label.move_autobots", lang, move=label, count=passed.autobot)
+    return label, passed.paid
 
 
 def matches(typed: str, item: Labelled) -> bool:

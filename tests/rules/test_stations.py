@@ -116,8 +116,9 @@ def test_a_station_not_entered_pays_nothing() -> None:
 
 def test_stations_passed_says_what_the_move_pays() -> None:
     s = moving({"k4.1": "ann", "k3.2": "cem"}, up=("k3",))
-    assert stations_passed(s, "ann", parse_action("move 1 k3.2 k4.1")) == (1, 2, False)
-    assert stations_passed(s, "ann", parse_action("move 1 k3.2")) == (0, 2, False)
+    assert stations_passed(s, "ann", parse_action("move 1 k3.2 k4.1")) == (1, (("cem", 2),), 0)
+    assert stations_passed(s, "ann", parse_action("move 1 k3.2")) == (0, (("cem", 2),), 0)
+    assert stations_passed(s, "ann", parse_action("move 1 k3.2")).others == 2
     after = apply(s, "ann", "move 1 k3.2 k4.1")
     assert (money(after, "ann"), money(after, "cem")) == (money(s, "ann") + 1,
                                                           money(s, "cem") + 2)

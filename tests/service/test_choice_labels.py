@@ -107,3 +107,50 @@ def test_a_trucks_moves_are_listed_by_their_labels(lang: str) -> None:
     moves = [i.label for i in items if i.kind == "move"]
     assert len(moves) > 3 and moves == sorted(moves)
     assert items[-1].notation == "pass"  # the other choices keep their places
+
+
+def at_wuerzburg() -> State:
+    """Ann's truck on Bad Hersfeld–Würzburg; from Würzburg it may reach Würzburg–Nürnberg
+    straight on, by way of Würzburg–Crailsheim (Ben's station) or of Frankfurt–Würzburg
+    (Cem's): three outcomes for one destination."""
+    s = with_truck(built(turn_of(step="move", colour="black"), "o4.2", "o5.1"),
+                   "ann", "k6.2", "chemicals")
+    return replace(s, stations=s.stations.merge({"k7.1": "ben", "o4.2": "cem"}))
+
+
+NAMES = {"ann": "Ann", "ben": "Ben", "cem": "Cem"}
+
+
+@pytest.mark.parametrize(("lang", "ben", "cem"), [
+    ("en", " · 1 DM to Ben", " · 1 DM to Cem"),
+    ("de", " · 1 DM an Ben", " · 1 DM an Cem"),
+    ("fr", " · 1 DM pour Ben", " · 1 DM pour Cem"),
+])
+def test_detours_paying_different_players_are_two_choices_that_name_them(
+        lang: str, ben: str, cem: str) -> None:
+    s = at_wuerzburg()
+    offered = {i.notation: i.label for i in labelled(legal_actions(s, "ann"), EDITION, lang,
+                                                    s, "ann", NAMES)}
+    direct = offered["move 1 o5.1"]
+    assert offered["move 1 k7.1 o5.1"] == direct + ben
+    assert offered["move 1 o4.2 o5.1"] == direct + cem
+    assert len(set(offered.values())) == len(offered)
+    after = apply(s, "ann", "move 1 o4.2 o5.1")
+    assert (money(after, "ben"), money(after, "cem")) == (money(s, "ben"), money(s, "cem") + 1)
+
+
+def test_without_names_two_outcomes_under_one_label_stay_two_choices() -> None:
+    s = at_wuerzburg()
+    offered = [i.notation for i in labelled(legal_actions(s, "ann"), EDITION, "en", s, "ann")]
+    assert "move 1 k7.1 o5.1" in offered and "move 1 o4.2 o5.1" in offered
+
+
+def test_a_move_past_two_of_the_autobots_stations_counts_them() -> None:
+    state = with_player(solo_start(), HUMAN, trucks=(Truck("k3.2", "appliances"), None))
+    state = replace(built(state, "r1.1"),
+                    stations=state.stations.merge({"k3.1": BOT, "r1.1": BOT}),
+                    turn=Turn(HUMAN, "move", played_colour="black"), queue=())
+    offered = {i.notation: i.label for i in labelled(
+        legal_actions(state, HUMAN), EDITION, "de", state, HUMAN)}
+    assert offered["move 1 k3.1 r1.1"].endswith(" · fährt über 2 Raststätten des Autobots")
+    assert offered["move 1 k3.1"].endswith(" · fährt über eine Raststätte des Autobots")
