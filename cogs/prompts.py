@@ -162,13 +162,34 @@ def prompt_rows(game_id: int, version: int, items: Sequence[Labelled],
             groups.setdefault(kind, []).append(item)
     rows: list[list[discord.ui.Item[Any]]] = [buttons] if buttons else []
     ordered = sorted(groups, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
-    for kind in ordered[:MAX_SELECTS]:
+    for kind, part, count in _menus([(k, len(groups[k])) for k in ordered]):
+        found = groups[kind]
+        first = part * SELECT_OPTIONS
+        chunk = found[first:first + SELECT_OPTIONS]
         options = [discord.SelectOption(label=fit(item.label, 100), value=str(item.index))
-                   for item in groups[kind][:SELECT_OPTIONS]]
-        rows.append([ActSelect(game_id, version, kind, options,
-                               fit(f"{translate(f'label.group.{kind}', lang)} "
-                                   f"({len(groups[kind])})", 150))])
+                   for item in chunk]
+        group = translate(f"label.group.{kind}", lang)
+        placeholder = (f"{group} ({len(found)})" if count == 1 else translate(
+            "discord.menu_part", lang, group=group, first=first + 1,
+            last=first + len(chunk), count=len(found)))
+        # a message's menus need ids of their own: "move", "moveb", "movec"...
+        rows.append([ActSelect(game_id, version, kind + "bcd"[part - 1] * (part > 0),
+                               options, fit(placeholder, 150))])
     return rows
+
+
+def _menus(sizes: list[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """(kind, part, parts) for each menu: one a kind, up to MAX_SELECTS; the menus left
+    over go to the kinds with more than SELECT_OPTIONS choices, in order, so a truck's 40
+    moves fill two menus instead of hiding 15."""
+    shown = sizes[:MAX_SELECTS]
+    parts = dict.fromkeys((kind for kind, _ in shown), 1)
+    spare = MAX_SELECTS - len(shown)
+    for kind, size in shown:
+        more = min(spare, -(-size // SELECT_OPTIONS) - 1)
+        parts[kind] += more
+        spare -= more
+    return [(kind, part, parts[kind]) for kind, _ in shown for part in range(parts[kind])]
 
 
 def prompt_view(game_id: int, version: int, items: Sequence[Labelled],
