@@ -173,8 +173,8 @@ def prompt_rows(game_id: int, version: int, items: Sequence[Labelled],
             "discord.menu_part", lang, group=group, first=first + 1,
             last=first + len(chunk), count=len(found)))
         # a message's menus need ids of their own: "move", "moveb", "movec"...
-        rows.append([ActSelect(game_id, version, kind + "bcd"[part - 1] * (part > 0),
-                               options, fit(placeholder, 150))])
+        menu = kind if part == 0 else kind + "bcd"[part - 1]
+        rows.append([ActSelect(game_id, version, menu, options, fit(placeholder, 150))])
     return rows
 
 
