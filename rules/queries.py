@@ -6,10 +6,12 @@ from typing import NamedTuple
 
 from rules import network, offices, scoring
 from rules.actions import Move
+from rules.autobot.hooks import is_bot
 from rules.flow import pending_decision
 from rules.model import Edition
 from rules.registry import edition_by_hash
 from rules.state import State
+from rules.trucks import station_fee
 
 
 def edition_of(state: State) -> Edition:
@@ -87,9 +89,6 @@ def stations_passed(state: State, player: str, move: Move) -> StationsPassed:
               if (owner := state.stations.get(section)) is not None]
     if not owners:
         return _NOTHING_PASSED
-    from rules.autobot.hooks import is_bot
-    from rules.trucks import station_fee
-
     edition = edition_of(state)
     mine = autobot = 0
     paid: dict[str, int] = {}

@@ -140,13 +140,6 @@ def grouped(items: Sequence[Labelled]) -> list[tuple[str, list[Labelled]]]:
     return sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order)))
 
 
-def legal_labelled(state: State, player: str, lang: str) -> tuple[Labelled, ...]:
-    """The player's legal actions now, labelled in `lang` (what every adapter shows)."""
-    from rules import edition_of, legal_actions
-
-    return tuple(labelled(legal_actions(state, player), edition_of(state), lang, state, player))
-
-
 def in_display_order(items: Sequence[Labelled]) -> list[Labelled]:
     """The items as the console lists them, grouped by kind: number N of `/legal` is
     item N-1 of this list, so the numbers run 1, 2, 3... down the screen."""
