@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.board import country_reach, progress
-from rules import Edition, State, parse_bonus
+from rules import Edition, State, construction_budget, parse_bonus
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,9 @@ class Weights:
     grow_countries: float = 2.0
     grow_stations: float = 2.0
     grow_money: float = 1.0
+    # Opt-in, a what-if of the balance bench (issue 15): the construction budgets still to
+    # come, at their present size and this share, counted as money for the Finance measure.
+    budget: float = 0.0
     money: float = 0.30
     seat: float = 1.5
     truck: float = 0.8  # share of a delivery's gain a loaded truck one step away is worth
@@ -83,7 +86,8 @@ class _Worth:
 
 
 def player_value(state: State, edition: Edition, pid: str, weights: Weights = DEFAULT,
-                 left: float | None = None, favoured: bool = True) -> float:
+                 left: float | None = None, favoured: bool = True,
+                 budgets: dict[str, int] | None = None) -> float:
     """`pid`'s projected final score (`favoured=False`: without `weights.favour`)."""
     p = state.players[pid]
     if left is None:
@@ -95,7 +99,8 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
         "countries": len(p.delivered) + left * weights.grow_countries,
         "stations": edition.stations - p.stations_left + left * weights.grow_stations,
         "money": (p.money // edition.finance_divisor if over or left == 0.0
-                  else p.money / edition.finance_divisor + left * weights.grow_money),
+                  else (p.money + _budgets_due(state, edition, pid, weights, budgets))
+                  / edition.finance_divisor + left * weights.grow_money),
     }
     value = float(p.lobby * edition.lobby_points)
     factors: dict[str, float] = {}
@@ -145,6 +150,18 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
                  if fx.player == pid and fx.kind in _QUEUED)
     value += _trucks(state, edition, pid, worth, judging=favoured)
     return value
+
+
+def _budgets_due(state: State, edition: Edition, pid: str, weights: Weights,
+                 budgets: dict[str, int] | None) -> float:
+    """What `weights.budget` adds to the player's money: each era end still to come pays
+    the construction budget it would pay now (RULES §10.2). Not asked once the last era
+    has ended (`left` is 0 then): its budget is paid."""
+    if not weights.budget:
+        return 0.0
+    if budgets is None:
+        budgets = construction_budget(state, edition)
+    return weights.budget * budgets.get(pid, 0) * (len(edition.eras) - state.era + 1)
 
 
 def _effect_bonus(kind: str, amount: int) -> str:
@@ -229,8 +246,9 @@ def delivery_gain(state: State, edition: Edition, pid: str, country: str, goods:
 def evaluate(state: State, edition: Edition, pid: str, weights: Weights = DEFAULT) -> float:
     """`pid`'s projected score against the others': the best of them and their average."""
     left = 1.0 - progress(state, edition)
-    mine = player_value(state, edition, pid, weights, left)
-    others = [player_value(state, edition, o, weights, left, favoured=False)
+    budgets = construction_budget(state, edition) if weights.budget else None
+    mine = player_value(state, edition, pid, weights, left, budgets=budgets)
+    others = [player_value(state, edition, o, weights, left, favoured=False, budgets=budgets)
               for o in state.order if o != pid]
     if not others:
         return mine

@@ -29,6 +29,7 @@ from rules.actions import (
 )
 from rules.changes import MapChanges, TruckMove, map_changes
 from rules.edition import EditionError, load_edition
+from rules.effects import construction_budget
 from rules.errors import (
     GameOverError,
     IllegalActionError,
@@ -87,6 +88,7 @@ __all__ = [
     "UnknownActionError",
     "apply",
     "city_value",
+    "construction_budget",
     "current_player",
     "delivery_countries",
     "edition_by_hash",
