@@ -241,8 +241,6 @@ class Console:
         """`/game new players:1 level:N`: one human against the Autobot (SOLO.md)."""
         if seats != 1:
             raise BadOption(name="players", value=seats, expected="1")
-        if level is None:
-            raise BadOption(name="level", value="-", expected="1-12")
         names = names or list(DEFAULT_NAMES[:1])
         if len(names) != 1:
             raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))

@@ -92,6 +92,13 @@ class BadOption(ServiceError):
     code = "bad_option"  # params: name, value, expected
 
 
+class SoloNeedsLevel(ServiceError):
+    """A solo game asked for without the Autobot's level (there is no default: the level
+    is the game's difficulty, and the player should choose it)."""
+
+    code = "solo_needs_level"  # params: low, high
+
+
 class BadMoveNumber(ServiceError):
     code = "bad_move_number"  # params: move, count
 

@@ -20,6 +20,7 @@ from .errors import (
     GameFull,
     NotEnoughPlayers,
     SeatTaken,
+    SoloNeedsLevel,
 )
 from .game_settings import checked_language, create_settings, setting
 from .places import Places
@@ -71,6 +72,9 @@ class Lobby:
                 raise BadOption(name="level", value=shown(solo_level),
                                 expected=f"{min(levels, default=1)}-{max(levels, default=1)}")
             seats, solo = 1, {"solo_level": solo_level}
+        elif seats == 1 and edition.solo is not None and edition.solo.levels:
+            # One seat is a solo game, whose difficulty the player must choose.
+            raise SoloNeedsLevel(low=min(edition.solo.levels), high=max(edition.solo.levels))
         elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
             raise BadOption(name="players", value=shown(seats),
                             expected=f"{edition.players_min}-{edition.players_max}")

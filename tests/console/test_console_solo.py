@@ -48,7 +48,7 @@ async def test_a_whole_solo_game_in_the_console(console: tuple[Console, list[str
     assert lines[-1].startswith("Game over! Final scores: ")
 
 
-@pytest.mark.parametrize("command", ["/game new players:1", "/game new players:1 level:13",
+@pytest.mark.parametrize("command", ["/game new players:1 level:13",
                                      "/game new players:2 level:3"])
 async def test_a_bad_solo_command_is_refused(console: tuple[Console, list[str]],
                                              command: str) -> None:
@@ -56,3 +56,29 @@ async def test_a_bad_solo_command_is_refused(console: tuple[Console, list[str]],
     assert await table.handle(command)
     assert "level" in lines[-1] or "players" in lines[-1]
     assert "created" not in "\n".join(lines)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A solo game is played against the Autobot: choose its level, from 1 (the "
+           "gentlest) to 12, e.g. /game new players:1 level:4."),
+    ("de", "Eine Solopartie spielst du gegen den Autobot: wähle seine Stufe, von 1 (die "
+           "leichteste) bis 12, z. B. /game new players:1 level:4."),
+    ("fr", "Une partie solo se joue contre l’Autobot : choisissez son niveau, de 1 (le plus "
+           "facile) à 12, p. ex. /game new players:1 level:4."),
+])
+async def test_one_seat_without_a_level_says_how_to_choose_it(tmp_path: Path, lang: str,
+                                                              said: str) -> None:
+    """Before, it said "level must be 1-12, not '-'", of a value nobody typed."""
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    lines: list[str] = []
+    try:
+        table = Console(service, boards=tmp_path / "boards", out=lines.append, lang=lang)
+        assert await table.handle("/game new players:1 names:Anne seed:4")
+        assert lines[-1].endswith(said)
+        assert await service.store.game_ids() == []
+        assert await table.handle("/game new players:1 names:Anne seed:4 level:4")
+        assert (await service.game(1)).settings["solo_level"] == 4
+    finally:
+        service.close()
+        await store.close()

@@ -8,7 +8,7 @@ import pytest
 import rules
 from rules.bots import RandomBot
 from service import CONSOLE, GameService
-from service.errors import BadOption
+from service.errors import BadOption, SoloNeedsLevel
 
 HUMAN = "u1"
 
@@ -32,6 +32,14 @@ async def test_a_bad_level_is_refused_before_anything_is_stored(service: GameSer
     for level in (0, 13):
         with pytest.raises(BadOption):
             await service.create_game(CONSOLE, HUMAN, "Ann", seed=1, solo_level=level)
+
+
+async def test_one_seat_without_a_level_asks_for_the_autobots_level(
+        service: GameService) -> None:
+    with pytest.raises(SoloNeedsLevel) as refused:
+        await service.create_game(CONSOLE, HUMAN, "Ann", seats=1, seed=1)
+    assert refused.value.params == {"low": 1, "high": 12}  # the classic edition's levels
+    assert await service.store.game_ids() == []
 
 
 async def test_the_autobot_moves_right_after_the_human_and_its_turns_are_logged(
