@@ -276,6 +276,8 @@ class Console:
             _, actor, rest = [*rest.split(None, 2), "", ""][:3]
         game_id = self.require_game()
         player = await self.resolve_actor(actor)
+        if not rest.strip():
+            raise ServiceError("console.act_needs_action")
         if rest.strip().isdigit():  # "/act 12": number 12 of /legal, down the screen
             shown = in_display_order(
                 (await self.service.labelled(game_id, player, self.lang)).items)

@@ -80,6 +80,22 @@ async def test_undo_and_as_say_what_is_wrong_and_what_is_expected(table: Table) 
     assert "abandon game 1" not in out  # "maybe" opened no vote
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "! /act takes a number from /legal or an action, e.g. /act 1."),
+    ("de", "! /act braucht eine Nummer aus /legal oder eine Aktion, z. B. /act 1."),
+    ("fr", "! /act attend un numéro de /legal ou une action, p. ex. /act 1."),
+])
+async def test_act_without_an_action_says_what_it_takes(table: Table, lang: str,
+                                                        said: str) -> None:
+    """Before, "'' is not an action", quoting nothing."""
+    table.console.lang = lang
+    await table("/game new players:3 seed:1")
+    before = await table.console.service.last_action(1)
+    assert await table("/act") == said
+    assert await table("/act   ") == said
+    assert await table.console.service.last_action(1) == before  # nothing was played
+
+
 async def test_import_and_export_name_the_file_problem(table: Table, tmp_path: Path) -> None:
     binary = tmp_path / "board.png"
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00")
