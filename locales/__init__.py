@@ -144,6 +144,9 @@ WORD_PARAMS = {"colour": "colour", "actual": "colour", "colours": "colour",
                "goods": "goods", "offered": "goods", "country": "country",
                "department": "department", "slot": "slot"}
 _LIST = re.compile(r"(, |/| )")
+# What a `country` parameter given by its id also fills in: the name after "to" and "of"
+# (`word.country_to.<id>`, `word.country_of.<id>`).
+COUNTRY_FORMS = ("country_to", "country_of")
 
 
 def _word(kind: str, value: str, words: dict[str, str]) -> str:
@@ -181,6 +184,14 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
              if k in WORD_PARAMS and type(v) is str and not code.startswith(("label.", "place."))
              else v
              for k, v in params.items()}
+    country = params.get("country")
+    if type(country) is str:
+        # A country after a preposition needs its article and case: "in die Schweiz",
+        # "aux Pays-Bas" (`country_to`, `country_of`); a template never builds them.
+        for form in COUNTRY_FORMS:
+            found = own.get(f"word.{form}.{country}")
+            if found is not None:
+                words.setdefault(form, found)
     try:
         return _elided(string.Formatter().vformat(template, (), _Lenient(words)), short)
     except (ValueError, IndexError, AttributeError, KeyError):

@@ -36,8 +36,7 @@ def _autobot_task(words: tuple[str, ...], lang: str, ed: Edition) -> str:
     verb, args = words[0], words[1:]
     if verb == "load" and len(args) == 3:
         return translate("log.autobot_load", lang, target=L.depot_name(ed, args[0], lang),
-                         goods=L.goods_name(args[1], lang),
-                         country=L.country_name(ed, args[2], lang))
+                         goods=L.goods_name(args[1], lang), **L.country_words(args[2], lang))
     if verb in ("build", "station") and len(args) == 1:
         return translate(f"log.autobot_{verb}", lang, target=L.section_name(ed, args[0], lang))
     if verb == "upgrade" and len(args) == 1:
@@ -104,8 +103,7 @@ def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
         case Pick(card=card):
             return translate("log.pick", lang, player=player, card=L.card_name(ed, card, lang))
         case Bonus(country=country):
-            return translate("log.bonus", lang, player=player,
-                             country=L.country_name(ed, country, lang))
+            return translate("log.bonus", lang, player=player, **L.country_words(country, lang))
         case Extra(section=section):
             return translate("log.extra", lang, player=player,
                              target=L.section_name(ed, section, lang))

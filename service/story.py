@@ -173,30 +173,51 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
                           lang: str) -> list[str]:
     out = []
     who = _name(names, step.player)
-    for section in step.before.section_tiles:
+    for section, tile in step.before.section_tiles.items():
         if section not in step.after.section_tiles:
             out.append(translate("story.tile_section", lang, player=who,
-                                 where=L.section_name(ed, section, lang, colour=False)))
+                                 where=L.section_name(ed, section, lang, colour=False),
+                                 what=_tile(tile, lang, _is_autobot(step))))
     for pid in step.after.order:
         b, a = step.before.players[pid].deliveries, step.after.players[pid].deliveries
         for country, row in a.items():
             old = b.get(country)
             if old == row:
                 continue
-            place = L.country_name(ed, country, lang)
+            words = L.country_words(country, lang)
             if row.dm and not (old and old.dm):
                 out.append(translate("story.delivered_dm", lang, player=_name(names, pid),
-                                     country=place))
+                                     **words))
             elif row.goods == "used" and (old is None or old.goods != "used"):
                 out.append(translate("story.bonus_taken", lang, player=_name(names, pid),
-                                     country=place))
+                                     **words))
             elif row.goods and (old is None or not old.goods):
                 out.append(translate("story.delivered_bonus", lang, player=_name(names, pid),
-                                     country=place))
+                                     **words))
             if row.pharma and not (old and old.pharma):
                 out.append(translate("story.delivered_pharma", lang, player=_name(names, pid),
-                                     country=place))
+                                     **words))
+    # the tile beside a country goes with the first delivery there (RULES §8, step 1)
+    for country, tile in step.before.country_tiles.items():
+        if country not in step.after.country_tiles:
+            out.append(translate("story.tile_country", lang, player=who,
+                                 what=_tile(tile, lang, _is_autobot(step)),
+                                 **L.country_words(country, lang)))
     return out
+
+
+def _tile(tile: str, lang: str, autobot: bool) -> str:
+    """What a bonus tile gives, in words: "2 DM", "a promotion"; money the Autobot takes
+    is said to reach it never (SOLO S-9), or its DM would seem to go missing."""
+    kind, amount = rules.parse_bonus(tile)
+    if autobot and kind == "money":
+        return translate("story.tile_what.money_autobot", lang, n=amount)
+    return translate(f"story.tile_what.{kind}", lang, n=amount)
+
+
+def _is_autobot(step: Step) -> bool:
+    solo = step.before.solo
+    return solo is not None and step.player == step.before.order[0]
 
 
 def _era(step: Step, names: Mapping[str, str], lang: str) -> list[str]:

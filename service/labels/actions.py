@@ -24,6 +24,7 @@ from service.labels.places import (
     card_name,
     city,
     country_name,
+    country_words,
     depot_name,
     goods_name,
     link_name,
@@ -84,7 +85,7 @@ def _where_truck(edition: Edition, position: str, lang: str) -> str:
 def truck_route(edition: Edition, action: Move, lang: str, state: State | None = None,
                 player: str | None = None) -> tuple[str, str, str | None]:
     """(the places a move passes and ends at, 'A → B → C'; the goods it carries, or '';
-    the country it delivers to, named, or None)."""
+    the country it delivers to, by its id, or None)."""
     start: str | None = None
     goods = ""
     if state is not None and player is not None and player in state.players:
@@ -103,10 +104,7 @@ def truck_route(edition: Edition, action: Move, lang: str, state: State | None =
     end = action.path[-1] if action.path else start
     if end is not None:
         stops.append(_where_truck(edition, end, lang))
-    country = None
-    if action.deliver and end is not None:
-        code = delivery_country(edition, end)
-        country = country_name(edition, code, lang) if code else None
+    country = delivery_country(edition, end) if action.deliver and end is not None else None
     return " → ".join(stops) or "-", goods, country
 
 
@@ -118,7 +116,9 @@ def _move(edition: Edition, action: Move, lang: str, state: State | None,
             if goods else translate("label.truck", lang, truck=action.truck))
     text = translate("label.move", lang, truck=head, route=route)
     if action.deliver:
-        text = translate("label.deliver", lang, move=text, country=country or "?")
+        words = (country_words(country, lang) if country is not None
+                 else dict.fromkeys(("country", "country_to", "country_of"), "?"))
+        text = translate("label.deliver", lang, move=text, **words)
     return text
 
 
@@ -144,7 +144,7 @@ def _autobot(edition: Edition, words: tuple[str, ...], lang: str) -> str:
             depot, goods, country = rest[i + 1], rest[i + 2], rest[i + 3]
             done.append(translate("label.autobot_load", lang, goods=goods_name(goods, lang),
                                   depot=depot_name(edition, depot, lang),
-                                  country=country_name(edition, country, lang)))
+                                  **country_words(country, lang)))
             i += 4
         elif word == "extra":
             i += 1

@@ -53,6 +53,15 @@ def country_name(edition: Edition, country: str, lang: str) -> str:
     return translate(f"word.country.{country}", lang)
 
 
+def country_words(country: str, lang: str) -> dict[str, str]:
+    """The parameters a message about a country takes: its name, and the name after "to"
+    and "of" with the article and case the language needs ("in die Schweiz", "aux
+    Pays-Bas", "to the Netherlands")."""
+    return {"country": translate(f"word.country.{country}", lang),
+            "country_to": translate(f"word.country_to.{country}", lang),
+            "country_of": translate(f"word.country_of.{country}", lang)}
+
+
 def department_name(department: str, lang: str) -> str:
     return translate(f"word.department.{department}", lang)
 

@@ -7,8 +7,17 @@ import re
 
 import pytest
 
-from rules import apply, current_player, legal_actions, load_edition, new_game
+from locales import catalogue, translate
+from rules import (
+    apply,
+    current_player,
+    delivery_countries,
+    legal_actions,
+    load_edition,
+    new_game,
+)
 from rules.actions import USAGE
+from service import labels as L
 from service.labels import action_label, fit, labelled, legal_lines, matches, ranked
 
 LANGS = ("en", "de", "fr")
@@ -102,6 +111,45 @@ def test_a_delivery_names_its_country_and_a_depot_its_city_and_goods() -> None:
     depot = next(d for d in EDITION.depots.values() if "chemicals" in d.goods)
     load = action_label(f"load {depot.id} chemicals with {depot.colour}", EDITION, "fr")
     assert "Chimie" in load and EDITION.nodes[depot.node].name in load
+
+
+@pytest.mark.parametrize(("country", "lang", "ending"), [
+    ("ch", "de", "liefert in die Schweiz"), ("nl", "de", "liefert in die Niederlande"),
+    ("at", "de", "liefert nach Österreich"), ("nl", "fr", "livraison aux Pays-Bas"),
+    ("dk", "fr", "livraison au Danemark"), ("it", "fr", "livraison en Italie"),
+    ("nl", "en", "delivers to the Netherlands"), ("pl", "en", "delivers to Poland"),
+])
+def test_a_delivery_says_the_country_with_its_article_and_case(country: str, lang: str,
+                                                               ending: str) -> None:
+    """"liefert nach Schweiz", "livraison vers Danemark" read wrong: each language says
+    a country after "to" and "of" in its own form."""
+    section = next(sid for sid, c in delivery_countries(EDITION).items() if c == country)
+    assert action_label(f"move 2 {section} deliver", EDITION, lang).endswith(ending)
+
+
+@pytest.mark.parametrize(("lang", "closed", "claimed"), [
+    ("en", "Deliveries to Switzerland open in era 2.",
+     "Ann takes the delivery bonus of the Netherlands"),
+    ("de", "Lieferungen in die Schweiz erst ab Ära 2.",
+     "Ann nimmt den Lieferbonus der Niederlande"),
+    ("fr", "Les livraisons en Suisse ne sont possibles qu’à partir de l’ère 2.",
+     "Ann prend le bonus de livraison des Pays-Bas"),
+])
+def test_a_refusal_and_the_story_name_a_country_in_its_form(lang: str, closed: str,
+                                                            claimed: str) -> None:
+    # a rule's refusal carries the country's id; the catalogue fills in its forms
+    assert translate("country_closed", lang, country="ch", era=2) == closed
+    assert translate("story.bonus_taken", lang, player="Ann",
+                     **L.country_words("nl", lang)) == claimed
+
+
+def test_every_country_has_its_forms_in_every_language() -> None:
+    for lang in ("en", "de", "fr"):
+        words = catalogue(lang)
+        for country in EDITION.countries:
+            for form in ("country", "country_to", "country_of"):
+                assert words.get(f"word.{form}.{country}"), (lang, form, country)
+
 
 
 @pytest.mark.parametrize("lang", LANGS)

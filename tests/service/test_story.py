@@ -11,11 +11,13 @@ from test_glossary import ENGLISH
 
 import rules
 from locales import translate
+from rules.bots import RandomBot
 from rules.frozen import evolve
 from rules.scoring import ranking_key
 from service import CONSOLE, GameService
 from service import labels as L
 from service.story import (
+    BULLET,
     Step,
     final_lines,
     page_of,
@@ -56,6 +58,55 @@ def _text(step: Step, lang: str = "en") -> str:
     return "\n".join(step_lines(ED, step, NAMES, lang))
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Ann takes the bonus tile of Denmark: a promotion"),
+    ("de", "Ann nimmt das Bonusplättchen von Dänemark: eine Beförderung"),
+    ("fr", "Ann prend la tuile Bonus du Danemark : une promotion"),
+])
+def test_a_delivery_tells_the_countrys_tile_and_what_it_gives(lang: str, said: str) -> None:
+    """The tile beside a country goes to the first player to deliver there (RULES §8,
+    step 1): the story says so, and what is on it, or a promotion seems to come from
+    nowhere."""
+    step = steps(at_kolding("chemicals", tile="promote"), [("ann", "move 1 deliver")])[0]
+    assert BULLET + said in step_lines(ED, step, NAMES, lang)
+    untiled = steps(at_kolding("chemicals"), [("ann", "move 1 deliver")])[0]
+    assert not any("tile" in line for line in step_lines(ED, untiled, NAMES, "en"))
+
+
+def test_the_autobots_money_tile_says_it_gets_none() -> None:
+    """SOLO S-9: the Autobot never receives money, so a money tile it takes says so."""
+    state = rules.new_game(ED, ["ann"], 5, solo_level=4)
+    bot = RandomBot(5)
+    found = None
+    for _ in range(3000):
+        decision = rules.pending_decision(state)
+        if decision is None:
+            break
+        step = steps(state, [(decision.player, str(bot.choose(state, decision.player)))])[0]
+        taken = step.before.section_tiles.keys() - step.after.section_tiles.keys()
+        if decision.player == "autobot" and any(
+                step.before.section_tiles[t].startswith("money") for t in taken):
+            found = step
+            break
+        state = step.after
+    assert found is not None, "the Autobot took no money tile in this game"
+    lines = step_lines(ED, found, NAMES, "de")
+    assert any(line.endswith(" DM, die der Autobot nie erhält") for line in lines), lines
+    assert rules.money(found.after, "autobot") == rules.money(found.before, "autobot")
+
+
+def test_a_section_tile_says_what_it_gives(played: list[Step]) -> None:
+    step = _first(played, lambda s: s.before.section_tiles.keys() - s.after.section_tiles.keys())
+    (section,) = step.before.section_tiles.keys() - step.after.section_tiles.keys()
+    kind, amount = rules.parse_bonus(step.before.section_tiles[section])
+    for lang in LANGS:
+        what = translate(f"story.tile_what.{kind}", lang, n=amount)
+        line = translate("story.tile_section", lang, player=NAMES[step.player],
+                         where=L.section_name(ED, section, lang, colour=False), what=what)
+        assert BULLET + line in step_lines(ED, step, NAMES, lang)
+        assert "{" not in what and what
+
+
 def test_a_build_names_its_section_and_the_employee_placed(played: list[Step]) -> None:
     step = _first(played, lambda s: s.notation.startswith("build "))
     section = step.notation.split()[1]
@@ -86,7 +137,7 @@ def test_a_load_then_a_delivery_tell_the_goods_the_money_and_the_marker(
         assert translate("story.money.delivery", lang, player="Ann", count=gain,
                          money=rules.money(step.after, "ann")) in told
         assert translate("story.delivered_dm", lang, player="Ann",
-                         country=L.country_name(ED, "dk", lang)) in told
+                         **L.country_words("dk", lang)) in told
         assert L.country_name(ED, "dk", lang) in told.splitlines()[0]
 
 
