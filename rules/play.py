@@ -259,11 +259,24 @@ def bonus_effects(bonus: str, pid: str, source: str) -> list[Effect]:
     return [Effect(kind, pid, source=source) for _ in range(amount)]
 
 
+def action_price(state: State, edition: Edition, slot: str, target: str) -> int:
+    """What a main action (or an extra build, slot "build") costs its player, as the
+    `do_*` below take it: a section's era price (RULES §7.1), a link's upgrade (§7.2), a
+    station (§7.4); loads and research are free."""
+    if slot == "build":
+        return edition.era(state.era).build_cost
+    if slot == "upgrade":
+        return edition.upgrade_cost(state.era, edition.links[target])
+    if slot == "station":
+        return edition.station_cost
+    return 0
+
+
 def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
     """Steps 2–5 of RULES §7.1 for a section whose `build_problem` is None."""
     link, n = edition.sections[section]
     player = state.players[pid]
-    cost = edition.era(state.era).build_cost
+    cost = action_price(state, edition, "build", section)
     state = state.with_player(evolve(player, money=player.money - cost))
     state = evolve(state, built=state.built | {section}, era_supply=state.era_supply - 1,
                     last_builder=pid)
@@ -283,7 +296,7 @@ def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
 def do_upgrade(state: State, edition: Edition, pid: str, link_id: str) -> State:
     link = edition.links[link_id]
     player = state.players[pid]
-    cost = edition.upgrade_cost(state.era, link)
+    cost = action_price(state, edition, "upgrade", link_id)
     state = state.with_player(evolve(player, money=player.money - cost))
     state = evolve(state, upgraded=state.upgraded | {link_id})
     state, owes = place_employee(state, edition, pid, link.colour)
@@ -310,7 +323,8 @@ def do_load(state: State, edition: Edition, pid: str, depot_id: str, goods: str,
 def do_station(state: State, edition: Edition, pid: str, section: str) -> State:
     player = state.players[pid]
     state = evolve(state, stations=state.stations.set(section, pid))
-    return state.with_player(evolve(player, money=player.money - edition.station_cost,
+    cost = action_price(state, edition, "station", section)
+    return state.with_player(evolve(player, money=player.money - cost,
                                      stations_left=player.stations_left - 1))
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules import network, offices, scoring
-from rules.actions import Move
+from rules.actions import Action, Extra, Move, Play
 from rules.autobot.hooks import is_bot
 from rules.flow import pending_decision
 from rules.model import Edition
+from rules.play import action_price
 from rules.registry import edition_by_hash
 from rules.state import State
 from rules.trucks import station_fee
@@ -68,6 +69,16 @@ def winners(state: State) -> list[str]:
 
 def is_over(state: State) -> bool:
     return state.phase == "over"
+
+
+def price(state: State, action: Action) -> int:
+    """The DM `action` costs its player before anything it sets off pays back (a tile's
+    money, a development space): a build, extra build, upgrade or station; 0 otherwise."""
+    if isinstance(action, Play):
+        return action_price(state, edition_of(state), action.slot, action.target)
+    if isinstance(action, Extra):
+        return action_price(state, edition_of(state), "build", action.section)
+    return 0
 
 
 class StationsPassed(NamedTuple):

@@ -116,11 +116,28 @@ def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     out = []
     for pid in step.after.order:
         delta = step.after.players[pid].money - step.before.players[pid].money
-        if delta:
+        price = _price(step) if pid == step.player else 0
+        if price and delta != -price:
+            # The price paid and what the action then paid back, said apart: a build for
+            # 2 DM onto a 3-DM tile "gains 1 DM" otherwise.
+            paid = step.before.players[pid].money - price
+            out.append(translate("story.money.paid", lang, player=_name(names, pid),
+                                 count=price, money=paid))
+            reason = "bonus" if delta + price > 0 else "paid"
+            out.append(translate(f"story.money.{reason}", lang, player=_name(names, pid),
+                                 count=abs(delta + price), money=step.after.players[pid].money))
+        elif delta:
             reason = _money_reason(step, pid, delta, era_changed)
             out.append(translate(f"story.money.{reason}", lang, player=_name(names, pid),
                                  count=abs(delta), money=step.after.players[pid].money))
     return out
+
+
+def _price(step: Step) -> int:
+    try:
+        return rules.price(step.before, parse_action(step.notation))
+    except RuleError:
+        return 0
 
 
 def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:

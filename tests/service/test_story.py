@@ -95,6 +95,46 @@ def test_the_autobots_money_tile_says_it_gets_none() -> None:
     assert rules.money(found.after, "autobot") == rules.money(found.before, "autobot")
 
 
+def test_a_build_onto_a_money_tile_says_the_price_and_the_tile_apart(
+        played: list[Step]) -> None:
+    """Paying 2 DM and taking a 3-DM tile read "gains 1 DM" before: both are told."""
+    def onto_money(step: Step) -> bool:
+        taken = step.before.section_tiles.keys() - step.after.section_tiles.keys()
+        return step.notation.startswith("build ") and any(
+            step.before.section_tiles[t].startswith("money") for t in taken)
+
+    step = _first(played, onto_money)
+    (section,) = step.before.section_tiles.keys() - step.after.section_tiles.keys()
+    _, tile = rules.parse_bonus(step.before.section_tiles[section])
+    price = rules.price(step.before, rules.parse_action(step.notation))
+    before = rules.money(step.before, step.player)
+    assert price > 0
+    for lang in LANGS:
+        lines = step_lines(ED, step, NAMES, lang)
+        who = NAMES[step.player]
+        paid = translate("story.money.paid", lang, player=who, count=price,
+                         money=before - price)
+        assert BULLET + paid in lines, lines
+        back = rules.money(step.after, step.player) - (before - price)
+        assert back >= tile
+        assert BULLET + translate("story.money.bonus", lang, player=who, count=back,
+                                  money=rules.money(step.after, step.player)) in lines
+
+
+def test_a_plain_build_says_only_its_price(played: list[Step]) -> None:
+    def plain(step: Step) -> bool:
+        return (step.notation.startswith("build ")
+                and rules.money(step.after, step.player) - rules.money(step.before, step.player)
+                == -rules.price(step.before, rules.parse_action(step.notation)))
+
+    step = _first(played, plain)
+    money_lines = [line for line in step_lines(ED, step, NAMES, "en") if " DM (now " in line]
+    assert money_lines == [BULLET + translate(
+        "story.money.paid", "en", player=NAMES[step.player],
+        count=rules.price(step.before, rules.parse_action(step.notation)),
+        money=rules.money(step.after, step.player))]
+
+
 def test_a_section_tile_says_what_it_gives(played: list[Step]) -> None:
     step = _first(played, lambda s: s.before.section_tiles.keys() - s.after.section_tiles.keys())
     (section,) = step.before.section_tiles.keys() - step.after.section_tiles.keys()
