@@ -15,7 +15,7 @@ from typing import Any
 import rules
 from locales import translate
 from rules import Edition, State, parse_action
-from rules.actions import AutobotTurn, Move
+from rules.actions import AutobotTurn, Extra, Move, Play
 from rules.errors import RuleError
 from rules.network import city_value
 from rules.scoring import ranking_key
@@ -140,13 +140,33 @@ def _price(step: Step) -> int:
         return 0
 
 
+def _placed_colour(ed: Edition, step: Step) -> str | None:
+    """The office a build, extra build or upgrade placed its player's employee in (RULES
+    §7.6): one employee, even where it pushed the player's own out of a one-seat office,
+    which leaves the office's seats as they were."""
+    try:
+        action = parse_action(step.notation)
+    except RuleError:
+        return None
+    if isinstance(action, Play) and action.slot == "build" and action.target in ed.sections:
+        return ed.sections[action.target][0].colour
+    if isinstance(action, Play) and action.slot == "upgrade" and action.target in ed.links:
+        return ed.links[action.target].colour
+    if isinstance(action, Extra) and action.section in ed.sections:
+        return ed.sections[action.section][0].colour
+    return None
+
+
 def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     out = []
+    placed = _placed_colour(ed, step)
     for colour in step.after.offices:
         before = list(step.before.offices.get(colour, ()))
         after = list(step.after.offices.get(colour, ()))
         for pid in step.after.order:
             gained = after.count(pid) - before.count(pid)
+            if pid == step.player and colour == placed:
+                gained = max(gained, 1)
             if gained > 0:
                 out.append(translate("story.placed", lang, player=_name(names, pid),
                                      count=gained, colour=colour))

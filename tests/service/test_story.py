@@ -135,6 +135,27 @@ def test_a_plain_build_says_only_its_price(played: list[Step]) -> None:
         money=rules.money(step.after, step.player))]
 
 
+def test_a_build_that_pushes_the_players_own_employee_out_says_both(
+        played: list[Step]) -> None:
+    """In a one-seat office the builder's new employee pushes their own old one to the
+    lobby: the seats look the same after, but one employee was placed and one left."""
+    def own_push(step: Step) -> bool:
+        if not step.notation.startswith("build "):
+            return False
+        colour = ED.sections[step.notation.split()[1]][0].colour
+        return (step.before.offices[colour] == step.after.offices[colour] == (step.player,)
+                and step.after.players[step.player].lobby
+                > step.before.players[step.player].lobby)
+
+    step = _first(played, own_push)
+    colour = ED.sections[step.notation.split()[1]][0].colour
+    lines = step_lines(ED, step, NAMES, "en")
+    who = NAMES[step.player]
+    assert BULLET + translate("story.placed", "en", player=who, count=1,
+                              colour=colour) in lines
+    assert BULLET + translate("story.lobby", "en", player=who, count=1) in lines
+
+
 def test_a_section_tile_says_what_it_gives(played: list[Step]) -> None:
     step = _first(played, lambda s: s.before.section_tiles.keys() - s.after.section_tiles.keys())
     (section,) = step.before.section_tiles.keys() - step.after.section_tiles.keys()
