@@ -236,3 +236,35 @@ def test_players_view_grows_with_the_table(start: State) -> None:
     sizes = [layout.view_size("players", n) for n in (2, 3, 4)]
     assert sizes[0][1] < sizes[1][1] < sizes[2][1]
     assert decode(render.board(start, "players")).size == sizes[1]
+
+
+@pytest.mark.parametrize("view", layout.VIEWS)
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_players_staff_line_fits_with_two_digit_counts(start: State, view: str, lang: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Employés 9 · Hall de l'Administration 10 · Station…" lost its stations in French
+    late in a 4-player game: the staff line reads in full in every language."""
+    import render.phone_board
+    import render.player_board
+    from render.board_parts import staff_line
+
+    players = dict(start.players)
+    for pid in start.order:
+        players[pid] = replace(players[pid], supply=12, lobby=12, money=88)
+    state = replace(start, players=type(start.players)(players))
+    wanted = {staff_line(p, lang) for p in state.players.values()}
+    cut: list[str] = []
+    for module in (render.player_board, render.phone_board):
+        real = module.fit
+
+        def recording(value: str, *args: object, _real=real, **kwargs: object) -> str:
+            fitted = _real(value, *args, **kwargs)
+            if value in wanted and fitted != value:
+                cut.append(fitted)
+            return fitted
+
+        monkeypatch.setattr(module, "fit", recording)
+    # names as long as a table's usual ones ("Dieter", "Chloé"), money in two digits
+    names = dict(zip(state.order, ("Dieter", "Chloé", "Bruno", "Anne"), strict=False))
+    render.board(state, view, lang, names)
+    assert not cut, cut
