@@ -281,11 +281,17 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
     _title, _size, first, step = lobby_row(lang, len(state.order), geo)
     x = ox + first
     y = oy + geo.lobby_y + geo.lobby_h // 2
+    # the row keeps room for "×9"; a larger count is set smaller into the same room, so
+    # "×10" never runs into the next marker
+    room = step - geo.lobby_marker / 2 - 5 - geo.lobby_marker * 13 // 20
     for pid in state.order:
         n = state.players[pid].lobby
         if n:
             player_marker(draw, im, (x, y), geo.lobby_marker, seats, pid)
-            draw_text(im, (x + geo.lobby_marker * 13 // 20, y), f"×{n}", geo.lobby_count,
+            count = f"×{n}"
+            size = next((s for s in range(geo.lobby_count, 9, -1)
+                         if text_width(count, s, True) <= room), 10)
+            draw_text(im, (x + geo.lobby_marker * 13 // 20, y), count, size,
                       style.INK, bold=True, anchor="lm")
             x += step
     for dept in edition.departments:

@@ -3,12 +3,17 @@ the lobby's title under its markers, the trucks' route note under truck 1."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import pairwise
+
 import pytest
 
+import render
 from render import layout, panels, player_board
 from render.fonts import font
 from render.labels import LANGS, label
 from render.sprites import text_width
+from rules.state import State
 
 PANELS = pytest.mark.parametrize("geo", [panels.DESKTOP, panels.PHONE],
                                  ids=["desktop", "phone"])
@@ -48,3 +53,35 @@ def test_the_route_note_and_the_truck_lines_do_not_touch() -> None:
         player_board.truck_row_y(2) + min(line[1], -7))
     # the goods token (14 px) of the last truck inside the frame (_board_frame)
     assert player_board.truck_row_y(2) + 7 <= player_board.BOARD_H - 6
+
+
+@pytest.mark.parametrize("view", ["full", "players"])  # the views with the administration
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_digit_lobby_counts_end_before_the_next_marker(
+        start: State, view: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"×10" ran into the next player's marker on the phone at 4 players, late in a
+    game: a count the row has no room for is set smaller."""
+    players = {pid: replace(p, lobby=10 + i) for i, (pid, p) in
+               enumerate(start.players.items())}
+    state = replace(start, players=type(start.players)(players))
+    drawn: list[tuple[str, float, float, float]] = []  # (what, left, right, y)
+    real_marker, real_text = panels.player_marker, panels.draw_text
+
+    def marker(draw, im, at, size, seats, pid):  # type: ignore[no-untyped-def]
+        drawn.append(("marker", at[0] - size / 2, at[0] + size / 2, at[1]))
+        return real_marker(draw, im, at, size, seats, pid)
+
+    def text(im, at, value, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(value).startswith("×"):
+            drawn.append(("count", at[0], at[0] + text_width(value, size, True), at[1]))
+        return real_text(im, at, value, size, *args, **kwargs)
+
+    monkeypatch.setattr(panels, "player_marker", marker)
+    monkeypatch.setattr(panels, "draw_text", text)
+    render.board(state, view, lang)
+    # each count is drawn right after its player's marker, in seat order
+    pairs = [(drawn[i - 1], d) for i, d in enumerate(drawn) if d[0] == "count"]
+    assert len(pairs) == len(state.order)
+    assert all(m[0] == "marker" and m[3] == c[3] for m, c in pairs)
+    for (_, count), (following, _) in pairwise(pairs):
+        assert count[2] + 3 <= following[1]  # its right edge, the next marker's left
