@@ -94,8 +94,7 @@ SAME_AS_ENGLISH = {
            # the board's words (render/labels.py keys into the catalogue)
            "board.colour_orange", "board.depot", "board.goods_pharmaceuticals", "board.hand",
            "board.route", "board.service", "board.short_finance", "board.tile_money",
-           "story.tile_what.money", "board.staff_lobby",  # "Lobby": German too
-           *(f"board.letter_{g}" for g in GOODS)},
+           "story.tile_what.money", *(f"board.letter_{g}" for g in GOODS)},
     "fr": {"word.colour.orange", "word.card_colour.orange", "word.country.fr",
            "word.department.service", "word.slot.station", "place.link", "place.coloured",
            "label.group.promote", "label.group.station", "label.group.autobot",
