@@ -10,7 +10,7 @@ from service import GameView
 
 def status_lines(view: GameView, lang: str) -> list[str]:
     game = view.game
-    names = names_of(game)
+    names = names_of(game, lang)  # computer seats and the Autobot named in the language
     label = f"#{game.id}"
     if game.status == "lobby":
         seats = game.settings.get("seats", "?")
@@ -28,8 +28,13 @@ def status_lines(view: GameView, lang: str) -> list[str]:
         lines.append(t("status.turn", lang, game=label, move=game.action_count + 1,
                        era=view.era, player=names.get(view.next_player or "", "?"),
                        decision=t(f"decision.{view.decision}", lang)))
-    for player in game.player_ids:
-        lines.append("• " + t("status.player", lang, player=names.get(player, player),
-                               money=view.money.get(player, 0),
-                               points=view.scores.get(player, 0)))
+    for player in view.money or game.player_ids:  # every seat, the Autobot's too
+        name = names.get(player, player)
+        if player == view.autobot:  # it never has money (SOLO S-9): its points only
+            lines.append("• " + t("status.autobot", lang, player=name,
+                                   points=view.scores.get(player, 0)))
+        else:
+            lines.append("• " + t("status.player", lang, player=name,
+                                   money=view.money.get(player, 0),
+                                   points=view.scores.get(player, 0)))
     return lines

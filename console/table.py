@@ -345,8 +345,12 @@ class Console:
                      player=to_move(game, view.next_player, names, self.lang),
                      decision=translate(f"decision.{view.decision}", self.lang))
             for pid, money in view.money.items():
-                self.say("status.player", player=names.get(pid, pid), money=money,
-                         points=view.scores.get(pid, 0))
+                if pid == view.autobot:  # it never has money (SOLO S-9): its points only
+                    self.say("status.autobot", player=names.get(pid, pid),
+                             points=view.scores.get(pid, 0))
+                else:
+                    self.say("status.player", player=names.get(pid, pid), money=money,
+                             points=view.scores.get(pid, 0))
 
     async def log(self, rest: str, actor: str | None) -> None:
         for line in await self.service.log(self.require_game(), self.lang):

@@ -123,8 +123,9 @@ class GameView:
     decision: str | None
     era: int | None
     scores: Mapping[str, int]
-    money: Mapping[str, int]
+    money: Mapping[str, int]  # every seat in seat order, the Autobot's included
     winners: tuple[str, ...] = ()
+    autobot: str | None = None  # the Autobot's seat in a solo game: it never has money
 
 
 @dataclass(frozen=True, slots=True)

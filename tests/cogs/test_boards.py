@@ -61,6 +61,28 @@ async def test_status_and_log(table: Table) -> None:
     assert "1." in text and "2." in text and "route" in text
 
 
+async def test_status_of_a_solo_game_gives_the_autobots_points_not_its_money(
+        table: Table) -> None:
+    """Before, /status listed the human alone: the Autobot's score, the one a solo player
+    plays against, was not there."""
+    await table.slash(ANN, "game new", level=3, thread=False)
+    await table.slash(ANN, "game start")
+    await table.slash(ANN, "act", action=(await table.legal())[0])
+    await table.slash(ANN, "status", locale="de")
+    lines = table.reply_text().splitlines()
+    bot = [line for line in lines if "Autobot (Stufe 3)" in line]
+    assert len(bot) == 1 and bot[0].endswith("Punkte") and "DM" not in bot[0], lines
+    assert any("ann" in line and "DM" in line for line in lines), lines
+
+
+async def test_status_names_computer_seats_in_the_players_language(table: Table) -> None:
+    await table.slash(ANN, "game new", players=3, bots=2, bot_level="strong", thread=False)
+    await table.slash(ANN, "game start")
+    await table.slash(ANN, "status", locale="de")
+    text = table.reply_text()
+    assert "Computer 1 (stark)" in text and "Computer 2 (stark)" in text, text
+
+
 async def test_status_of_a_lobby_and_in_german(table: Table) -> None:
     await table.new_game(ANN, BEN, start=False)
     await table.slash(CEM, "status", locale="de")

@@ -82,3 +82,14 @@ async def test_one_seat_without_a_level_says_how_to_choose_it(tmp_path: Path, la
     finally:
         service.close()
         await store.close()
+
+
+async def test_the_status_of_a_solo_game_gives_the_autobots_points_only(
+        console: tuple[Console, list[str]]) -> None:
+    table, lines = console
+    assert await table.handle("/game new players:1 level:6 seed:3")
+    lines.clear()
+    assert await table.handle("/status")
+    bot = [line for line in lines if line.startswith("Autobot (level 6)")]
+    assert bot == ["Autobot (level 6): 0 points"], lines  # it never has money (S-9)
+    assert "ann: 10 DM, 0 points" in lines
