@@ -83,10 +83,11 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
                 if result.over else
                 t("act.next", lang, player=to_move(game, result.next_player, lang),
                   decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
-        # the notation stays in the head: what /act accepts, and what players copy
-        head = f"**{game_name(game)}** · " + t("act.done", lang, player=known.get(
-            result.player or "", result.player), action=result.notation)
-        body = join_lines([head, *(clean(line, 300) for line in told)],
+        # The game's name leads the turn's first line; the notation is for experts and
+        # stays in /log, where each action has it in brackets: in the post it was English
+        # machine text, and only the turn's last decision's.
+        first, *rest = (clean(line, 300) for line in told)
+        body = join_lines([f"**{game_name(game)}** · {first}", *rest],
                           CARD_TEXT - 10 - len(tail))
         return f"{body}\n{tail}"[:CARD_TEXT] if tail else body
     lines = [f"**{game_name(game)}** · " + t("act.done", lang,

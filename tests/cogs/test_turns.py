@@ -44,6 +44,30 @@ async def test_act_applies_and_posts_the_turn_once(table: Table) -> None:
     assert posts[0].custom_ids and all(f":{after.version}:" in c for c in posts[0].custom_ids)
 
 
+async def test_the_turn_post_tells_the_turn_in_words_without_the_notation(
+        table: Table) -> None:
+    """The post's head was "ann: build k2.2 with black", the notation of the turn's last
+    decision, in English for every table; the turn's own lines follow the game's name."""
+    await table.new_game(ANN, BEN, language="fr")
+    await draft(table)
+    table.recorder.clear()
+    player = await table.current()
+    done = []
+    while await table.current() == player:
+        choice = (await table.legal())[0]
+        done.append(choice)
+        await table.slash(player, "act", action=choice)
+    (post,) = table.posts()
+    game = await table.game()
+    assert post.content.startswith(f"**#{game.id}** · ")
+    assert not any(notation in post.content for notation in done), post.content
+    from service.labels import action_label
+    from service.progress import edition_named
+
+    label = action_label(done[0], edition_named(game.edition), "fr")
+    assert label.split(" · ")[0] in post.content.splitlines()[0], post.content
+
+
 async def test_the_wrong_player_changes_nothing(table: Table) -> None:
     game = await table.new_game(ANN, BEN)
     legal = await table.legal()
