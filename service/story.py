@@ -8,6 +8,7 @@ post, the console, `/log` and the catch-up digest all read these same lines.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -140,33 +141,43 @@ def _price(step: Step) -> int:
         return 0
 
 
-def _placed_colour(ed: Edition, step: Step) -> str | None:
-    """The office a build, extra build or upgrade placed its player's employee in (RULES
-    §7.6): one employee, even where it pushed the player's own out of a one-seat office,
-    which leaves the office's seats as they were."""
+def _placed(ed: Edition, step: Step) -> Counter[str]:
+    """The offices a build, extra build or upgrade placed the player's employees in, one
+    each (RULES §7.6), the Autobot's turn's too: an employee that pushed its owner's own
+    out of a one-seat office leaves the seats as they were, and was still placed."""
     try:
         action = parse_action(step.notation)
     except RuleError:
-        return None
-    if isinstance(action, Play) and action.slot == "build" and action.target in ed.sections:
-        return ed.sections[action.target][0].colour
-    if isinstance(action, Play) and action.slot == "upgrade" and action.target in ed.links:
-        return ed.links[action.target].colour
-    if isinstance(action, Extra) and action.section in ed.sections:
-        return ed.sections[action.section][0].colour
-    return None
+        return Counter()
+    if isinstance(action, Play):
+        targets = [(action.slot, action.target)]
+    elif isinstance(action, Extra):
+        targets = [("build", action.section)]
+    elif isinstance(action, AutobotTurn):
+        words = action.words
+        targets = [(w, words[i + 1]) for i, w in enumerate(words[:-1])
+                   if w in ("build", "upgrade")]
+    else:
+        return Counter()
+    placed: Counter[str] = Counter()
+    for slot, target in targets:
+        if slot == "build" and target in ed.sections:
+            placed[ed.sections[target][0].colour] += 1
+        elif slot == "upgrade" and target in ed.links:
+            placed[ed.links[target].colour] += 1
+    return placed
 
 
 def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     out = []
-    placed = _placed_colour(ed, step)
+    placed = _placed(ed, step)
     for colour in step.after.offices:
         before = list(step.before.offices.get(colour, ()))
         after = list(step.after.offices.get(colour, ()))
         for pid in step.after.order:
             gained = after.count(pid) - before.count(pid)
-            if pid == step.player and colour == placed:
-                gained = max(gained, 1)
+            if pid == step.player:
+                gained = max(gained, placed[colour])
             if gained > 0:
                 out.append(translate("story.placed", lang, player=_name(names, pid),
                                      count=gained, colour=colour))
@@ -210,11 +221,20 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
                           lang: str) -> list[str]:
     out = []
     who = _name(names, step.player)
+    # The Autobot lays the tiles it takes on its solo board, whose slot gives the bonus,
+    # not the tile (SOLO SB-2): a full board takes them for nothing.
+    solo_slots = _solo_slots_filled(step)
     for section, tile in step.before.section_tiles.items():
         if section not in step.after.section_tiles:
-            out.append(translate("story.tile_section", lang, player=who,
-                                 where=L.section_name(ed, section, lang, colour=False),
-                                 what=_tile(tile, lang, _is_autobot(step))))
+            where = L.section_name(ed, section, lang, colour=False)
+            if solo_slots is None:
+                out.append(translate("story.tile_section", lang, player=who, where=where,
+                                     what=_tile(tile, lang)))
+            else:
+                solo_slots -= 1
+                out.append(translate("story.tile_section_autobot" if solo_slots >= 0
+                                     else "story.tile_section_autobot_full", lang,
+                                     player=who, where=where))
     for pid in step.after.order:
         b, a = step.before.players[pid].deliveries, step.after.players[pid].deliveries
         for country, row in a.items():
@@ -237,24 +257,30 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
     # the tile beside a country goes with the first delivery there (RULES §8, step 1)
     for country, tile in step.before.country_tiles.items():
         if country not in step.after.country_tiles:
-            out.append(translate("story.tile_country", lang, player=who,
-                                 what=_tile(tile, lang, _is_autobot(step)),
-                                 **L.country_words(country, lang)))
+            words = L.country_words(country, lang)
+            if solo_slots is None:
+                out.append(translate("story.tile_country", lang, player=who,
+                                     what=_tile(tile, lang), **words))
+            else:
+                solo_slots -= 1
+                out.append(translate("story.tile_country_autobot" if solo_slots >= 0
+                                     else "story.tile_country_autobot_full", lang,
+                                     player=who, **words))
     return out
 
 
-def _tile(tile: str, lang: str, autobot: bool) -> str:
-    """What a bonus tile gives, in words: "2 DM", "a promotion"; money the Autobot takes
-    is said to reach it never (SOLO S-9), or its DM would seem to go missing."""
+def _tile(tile: str, lang: str) -> str:
+    """What a bonus tile gives, in words: "2 DM", "a promotion"."""
     kind, amount = rules.parse_bonus(tile)
-    if autobot and kind == "money":
-        return translate("story.tile_what.money_autobot", lang, n=amount)
     return translate(f"story.tile_what.{kind}", lang, n=amount)
 
 
-def _is_autobot(step: Step) -> bool:
-    solo = step.before.solo
-    return solo is not None and step.player == step.before.order[0]
+def _solo_slots_filled(step: Step) -> int | None:
+    """In the Autobot's own step, the solo-board slots its tiles filled; None otherwise."""
+    before, after = step.before.solo, step.after.solo
+    if before is None or after is None or step.player != step.before.order[0]:
+        return None
+    return after.slots_filled - before.slots_filled
 
 
 def _era(step: Step, names: Mapping[str, str], lang: str) -> list[str]:

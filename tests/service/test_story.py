@@ -73,8 +73,9 @@ def test_a_delivery_tells_the_countrys_tile_and_what_it_gives(lang: str, said: s
     assert not any("tile" in line for line in step_lines(ED, untiled, NAMES, "en"))
 
 
-def test_the_autobots_money_tile_says_it_gets_none() -> None:
-    """SOLO S-9: the Autobot never receives money, so a money tile it takes says so."""
+def test_the_autobots_tile_goes_on_its_solo_board() -> None:
+    """SOLO SB-2: a tile the Autobot takes is laid on its solo board, whose slot gives the
+    bonus; what is printed on the tile does not reach it, so the story does not say it."""
     state = rules.new_game(ED, ["ann"], 5, solo_level=4)
     bot = RandomBot(5)
     found = None
@@ -83,16 +84,32 @@ def test_the_autobots_money_tile_says_it_gets_none() -> None:
         if decision is None:
             break
         step = steps(state, [(decision.player, str(bot.choose(state, decision.player)))])[0]
-        taken = step.before.section_tiles.keys() - step.after.section_tiles.keys()
-        if decision.player == "autobot" and any(
-                step.before.section_tiles[t].startswith("money") for t in taken):
+        if decision.player == "autobot" and (
+                step.before.section_tiles.keys() - step.after.section_tiles.keys()):
             found = step
             break
         state = step.after
-    assert found is not None, "the Autobot took no money tile in this game"
-    lines = step_lines(ED, found, NAMES, "de")
-    assert any(line.endswith(" DM, die der Autobot nie erhält") for line in lines), lines
-    assert rules.money(found.after, "autobot") == rules.money(found.before, "autobot")
+    assert found is not None, "the Autobot took no tile in this game"
+    assert found.before.solo is not None and found.after.solo is not None
+    assert found.after.solo.slots_filled == found.before.solo.slots_filled + 1
+    (section,) = found.before.section_tiles.keys() - found.after.section_tiles.keys()
+    for lang in LANGS:
+        line = translate("story.tile_section_autobot", lang, player="Autobot",
+                         where=L.section_name(ED, section, lang, colour=False))
+        lines = step_lines(ED, found, NAMES, lang)
+        assert BULLET + line in lines, lines
+    kind, amount = rules.parse_bonus(found.before.section_tiles[section])
+    said = translate(f"story.tile_what.{kind}", "en", n=amount)
+    assert not any(said in line for line in step_lines(ED, found, NAMES, "en")[1:]
+                   if "bonus tile" in line)
+    # a full solo board (SB-2: 12 slots) takes the tile for nothing, and says so
+    full = evolve(found.before, solo=evolve(found.before.solo, slots_filled=12))
+    (turn,) = rules.legal_actions(full, "autobot")
+    step = steps(full, [("autobot", str(turn))])[0]
+    assert section not in step.after.section_tiles  # the same turn, the tile taken
+    line = translate("story.tile_section_autobot_full", "de", player="Autobot",
+                     where=L.section_name(ED, section, "de", colour=False))
+    assert BULLET + line in step_lines(ED, step, NAMES, "de")
 
 
 def test_a_build_onto_a_money_tile_says_the_price_and_the_tile_apart(
