@@ -27,6 +27,7 @@ from cogs.context import (
     public_lang,
     reply,
     service_of,
+    to_move,
     user_id,
     where,
 )
@@ -202,8 +203,9 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
             return
         lines = []
         for game in games:
-            turn = t("game.list_turn", lang, player=game.current_player) if (
-                game.current_player) else ""
+            # a computer seat by its name ("cpu1" was its id), a human by a mention
+            turn = t("game.list_turn", lang, player=to_move(game, game.current_player, lang)
+                     ) if game.current_player else ""
             players = [p.display_name for p in game.players]
             lines.append(t("game.list_item", lang, game=game_name(game),
                            status=Safe(t(f"game.state.{game.status}", lang)),

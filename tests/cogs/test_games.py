@@ -101,6 +101,17 @@ async def test_list_shows_my_games_of_this_server(table: Table) -> None:
     assert "No games" in table.reply_text()
 
 
+async def test_list_names_the_computer_it_waits_for(table: Table) -> None:
+    """It said "wartet auf cpu1", the seat's id."""
+    await table.slash(ANN, "game new", players=2, bots=1, bot_level="normal", thread=False)
+    await table.slash(ANN, "game start")
+    while (await table.game()).current_player == str(ANN[0]):
+        await table.slash(ANN, "act", action=(await table.legal())[0])
+    await table.slash(ANN, "game list", locale="de")
+    text = table.reply_text()
+    assert "wartet auf Computer 1 (normal)" in text and "cpu1" not in text, text
+
+
 async def test_settings_show_and_host_only_changes(table: Table) -> None:
     await table.new_game(ANN, BEN, start=False)
     await table.slash(BEN, "game settings")
