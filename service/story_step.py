@@ -1,0 +1,278 @@
+"""One decision told: its headline, named as on the board (service.labels), then a line
+for each thing it changed — money, staff, promotions, city values, tiles and deliveries, an
+era's end — found by comparing the states before and after it, so the rules stay
+language-free and tell nothing twice. `service.story` strings these into turns.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import rules
+from locales import translate
+from rules import Edition, State, parse_action
+from rules.actions import AutobotTurn, Extra, Move, Play
+from rules.errors import RuleError
+from rules.network import city_value
+from service import labels as L
+
+from .log import autobot_sentence
+
+BULLET = "  · "
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decision: who took it, its notation, the game before and after it."""
+
+    player: str
+    notation: str
+    before: State
+    after: State
+    seq: int = 0  # its number in the log
+
+
+def steps(start: State, actions: Iterable[tuple[str, str]], first_seq: int = 1) -> list[Step]:
+    """Every (player, notation) applied from `start`, as steps."""
+    out: list[Step] = []
+    state = start
+    for seq, (player, notation) in enumerate(actions, start=first_seq):
+        after = rules.apply(state, player, notation)
+        out.append(Step(player, notation, state, after, seq))
+        state = after
+    return out
+
+
+def name_of(names: Mapping[str, str], pid: str) -> str:
+    """A seat's name in a story line; the Autobot by its own name."""
+    if pid == "autobot" or (pid not in names and pid.startswith("autobot")):
+        return "Autobot"
+    return names.get(pid, pid)
+
+
+def headline(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> str:
+    """The decision itself: who, and what, named as on the board."""
+    try:
+        action = parse_action(step.notation)
+    except RuleError:
+        return f"{name_of(names, step.player)}: {step.notation}"
+    if isinstance(action, AutobotTurn):
+        said = autobot_sentence(action.words, lang, ed)
+        solo = step.before.solo
+        if solo is not None:
+            said = said.replace("Autobot", translate("story.autobot", lang, level=solo.level), 1)
+        return said
+    label = L.action_label(action, ed, lang, step.before, step.player)
+    return translate("story.step", lang, player=name_of(names, step.player), action=label)
+
+
+def _money_reason(step: Step, pid: str, delta: int, era_changed: bool) -> str:
+    if era_changed and delta > 0:
+        return "budget"
+    try:
+        action = parse_action(step.notation)
+    except RuleError:
+        return "other"
+    if delta < 0:
+        return "paid"
+    if isinstance(action, Move) and action.deliver and pid == step.player:
+        return "delivery"
+    if pid != step.player and step.before.players[pid].stations_left < rules.edition_of(
+            step.before).stations:
+        return "station"
+    return "other"
+
+
+def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    era_changed = step.after.era != step.before.era
+    out = []
+    for pid in step.after.order:
+        delta = step.after.players[pid].money - step.before.players[pid].money
+        price = _price(step) if pid == step.player else 0
+        if price and delta != -price:
+            # The price paid and what the action then paid back, said apart: a build for
+            # 2 DM onto a 3-DM tile "gains 1 DM" otherwise.
+            paid = step.before.players[pid].money - price
+            out.append(translate("story.money.paid", lang, player=name_of(names, pid),
+                                 count=price, money=paid))
+            reason = "bonus" if delta + price > 0 else "paid"
+            out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
+                                 count=abs(delta + price), money=step.after.players[pid].money))
+        elif delta:
+            reason = _money_reason(step, pid, delta, era_changed)
+            out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
+                                 count=abs(delta), money=step.after.players[pid].money))
+    return out
+
+
+def _price(step: Step) -> int:
+    try:
+        return rules.price(step.before, parse_action(step.notation))
+    except RuleError:
+        return 0
+
+
+def _placed(ed: Edition, step: Step) -> Counter[str]:
+    """The offices a build, extra build or upgrade placed the player's employees in, one
+    each (RULES §7.6), the Autobot's turn's too: an employee that pushed its owner's own
+    out of a one-seat office leaves the seats as they were, and was still placed."""
+    try:
+        action = parse_action(step.notation)
+    except RuleError:
+        return Counter()
+    if isinstance(action, Play):
+        targets = [(action.slot, action.target)]
+    elif isinstance(action, Extra):
+        targets = [("build", action.section)]
+    elif isinstance(action, AutobotTurn):
+        words = action.words
+        targets = [(w, words[i + 1]) for i, w in enumerate(words[:-1])
+                   if w in ("build", "upgrade")]
+    else:
+        return Counter()
+    placed: Counter[str] = Counter()
+    for slot, target in targets:
+        if slot == "build" and target in ed.sections:
+            placed[ed.sections[target][0].colour] += 1
+        elif slot == "upgrade" and target in ed.links:
+            placed[ed.links[target].colour] += 1
+    return placed
+
+
+def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    out = []
+    placed = _placed(ed, step)
+    for colour in step.after.offices:
+        before = list(step.before.offices.get(colour, ()))
+        after = list(step.after.offices.get(colour, ()))
+        for pid in step.after.order:
+            gained = after.count(pid) - before.count(pid)
+            if pid == step.player:
+                gained = max(gained, placed[colour])
+            if gained > 0:
+                out.append(translate("story.placed", lang, player=name_of(names, pid),
+                                     count=gained, colour=colour))
+    for pid in step.after.order:
+        pushed = step.after.players[pid].lobby - step.before.players[pid].lobby
+        if pushed > 0:
+            out.append(translate("story.lobby", lang, player=name_of(names, pid), count=pushed))
+    return out
+
+
+def _promotions(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    out = []
+    for pid in step.after.order:
+        b, a = step.before.players[pid].floors, step.after.players[pid].floors
+        for dept in ed.departments:
+            for floor, (x, y) in enumerate(zip(b[dept], a[dept], strict=True), start=1):
+                if y > x:
+                    out.append(translate("story.promoted", lang, player=name_of(names, pid),
+                                         count=y - x,
+                                         place=L.staff_place(ed, f"{dept}{floor}", lang)))
+        dev = step.after.players[pid].development - step.before.players[pid].development
+        if dev > 0:
+            out.append(translate("story.develop", lang, player=name_of(names, pid), count=dev))
+    return out
+
+
+def _cities(ed: Edition, step: Step, lang: str) -> list[str]:
+    if (step.before.built == step.after.built
+            and step.before.upgraded == step.after.upgraded):
+        return []
+    rose = []
+    for node in ed.nodes:
+        old, new = city_value(step.before, ed, node), city_value(step.after, ed, node)
+        if new > old:
+            rose.append(translate("story.city_value", lang, city=L.city(ed, node),
+                                  old=old, new=new))
+    return rose
+
+
+def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
+                          lang: str) -> list[str]:
+    out = []
+    who = name_of(names, step.player)
+    # The Autobot lays the tiles it takes on its solo board, whose slot gives the bonus,
+    # not the tile (SOLO SB-2): a full board takes them for nothing.
+    solo_slots = _solo_slots_filled(step)
+    for section, tile in step.before.section_tiles.items():
+        if section not in step.after.section_tiles:
+            where = L.section_name(ed, section, lang, colour=False)
+            if solo_slots is None:
+                out.append(translate("story.tile_section", lang, player=who, where=where,
+                                     what=_tile(tile, lang)))
+            else:
+                solo_slots -= 1
+                out.append(translate("story.tile_section_autobot" if solo_slots >= 0
+                                     else "story.tile_section_autobot_full", lang,
+                                     player=who, where=where))
+    for pid in step.after.order:
+        b, a = step.before.players[pid].deliveries, step.after.players[pid].deliveries
+        for country, row in a.items():
+            old = b.get(country)
+            if old == row:
+                continue
+            words = L.country_words(country, lang)
+            if row.dm and not (old and old.dm):
+                out.append(translate("story.delivered_dm", lang, player=name_of(names, pid),
+                                     **words))
+            elif row.goods == "used" and (old is None or old.goods != "used"):
+                out.append(translate("story.bonus_taken", lang, player=name_of(names, pid),
+                                     **words))
+            elif row.goods and (old is None or not old.goods):
+                out.append(translate("story.delivered_bonus", lang, player=name_of(names, pid),
+                                     **words))
+            if row.pharma and not (old and old.pharma):
+                out.append(translate("story.delivered_pharma", lang, player=name_of(names, pid),
+                                     **words))
+    # the tile beside a country goes with the first delivery there (RULES §8, step 1)
+    for country, tile in step.before.country_tiles.items():
+        if country not in step.after.country_tiles:
+            words = L.country_words(country, lang)
+            if solo_slots is None:
+                out.append(translate("story.tile_country", lang, player=who,
+                                     what=_tile(tile, lang), **words))
+            else:
+                solo_slots -= 1
+                out.append(translate("story.tile_country_autobot" if solo_slots >= 0
+                                     else "story.tile_country_autobot_full", lang,
+                                     player=who, **words))
+    return out
+
+
+def _tile(tile: str, lang: str) -> str:
+    """What a bonus tile gives, in words: "2 DM", "a promotion"."""
+    kind, amount = rules.parse_bonus(tile)
+    return translate(f"story.tile_what.{kind}", lang, n=amount)
+
+
+def _solo_slots_filled(step: Step) -> int | None:
+    """In the Autobot's own step, the solo-board slots its tiles filled; None otherwise."""
+    before, after = step.before.solo, step.after.solo
+    if before is None or after is None or step.player != step.before.order[0]:
+        return None
+    return after.slots_filled - before.slots_filled
+
+
+def _era(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    before, after = step.before, step.after
+    ended = after.era != before.era or (before.phase == "play" and after.phase == "final")
+    if not ended:
+        return []
+    lines = []
+    left = before.era_supply - (len(after.built) - len(before.built))
+    if left > 0:  # a round of passes ended it (rules/RULES.md): say why, or it looks a bug
+        lines.append(translate("story.era_passed", lang, era=before.era, count=left))
+    if after.era != before.era:
+        lines.append(translate("story.era", lang, era=after.era))
+    return lines
+
+
+def step_lines(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    """The decision, then one indented line per consequence."""
+    found = [*_money(step, names, lang), *_staff(ed, step, names, lang),
+             *_promotions(ed, step, names, lang), *_cities(ed, step, lang),
+             *_tiles_and_deliveries(ed, step, names, lang), *_era(step, names, lang)]
+    return [headline(ed, step, names, lang), *(BULLET + line for line in found)]
