@@ -66,22 +66,16 @@ async def test_a_bad_solo_command_is_refused(console: tuple[Console, list[str]],
     ("fr", "Une partie solo se joue contre l’Autobot : choisissez son niveau, de 1 (le plus "
            "facile) à 12, p. ex. /game new players:1 level:4."),
 ])
-async def test_one_seat_without_a_level_says_how_to_choose_it(tmp_path: Path, lang: str,
-                                                              said: str) -> None:
+async def test_one_seat_without_a_level_says_how_to_choose_it(
+        console: tuple[Console, list[str]], lang: str, said: str) -> None:
     """Before, it said "level must be 1-12, not '-'", of a value nobody typed."""
-    store = await GameStore.open(tmp_path / "console.sqlite3")
-    service = GameService(store, renderer=fake_png)
-    lines: list[str] = []
-    try:
-        table = Console(service, boards=tmp_path / "boards", out=lines.append, lang=lang)
-        assert await table.handle("/game new players:1 names:Anne seed:4")
-        assert lines[-1].endswith(said)
-        assert await service.store.game_ids() == []
-        assert await table.handle("/game new players:1 names:Anne seed:4 level:4")
-        assert (await service.game(1)).settings["solo_level"] == 4
-    finally:
-        service.close()
-        await store.close()
+    table, lines = console
+    table.lang = lang
+    assert await table.handle("/game new players:1 names:Anne seed:4")
+    assert lines[-1].endswith(said)
+    assert await table.service.store.game_ids() == []
+    assert await table.handle("/game new players:1 names:Anne seed:4 level:4")
+    assert (await table.service.game(1)).settings["solo_level"] == 4
 
 
 async def test_the_status_of_a_solo_game_gives_the_autobots_points_only(
