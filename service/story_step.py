@@ -97,14 +97,32 @@ def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
             paid = step.before.players[pid].money - price
             out.append(translate("story.money.paid", lang, player=name_of(names, pid),
                                  count=price, money=paid))
-            reason = "bonus" if delta + price > 0 else "paid"
+            back = delta + price
+            reason = _paid_back(step, pid, back) if back > 0 else "paid"
             out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
-                                 count=abs(delta + price), money=step.after.players[pid].money))
+                                 count=abs(back), money=step.after.players[pid].money))
         elif delta:
             reason = _money_reason(step, pid, delta, era_changed)
             out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
                                  count=abs(delta), money=step.after.players[pid].money))
     return out
+
+
+def _paid_back(step: Step, pid: str, back: int) -> str:
+    """Where the DM an action paid back came from: the money tile it took, the development
+    track it moved on, or both ("bonus")."""
+    taken = [*(tile for sid, tile in step.before.section_tiles.items()
+               if sid not in step.after.section_tiles),
+             *(tile for c, tile in step.before.country_tiles.items()
+               if c not in step.after.country_tiles)]
+    tiles = sum(amount for kind, amount in map(rules.parse_bonus, taken) if kind == "money")
+    developed = (step.after.players[pid].development
+                 > step.before.players[pid].development)
+    if tiles == back:
+        return "tile"
+    if not tiles and developed:
+        return "develop"
+    return "bonus"
 
 
 def _price(step: Step) -> int:

@@ -134,8 +134,31 @@ def test_a_build_onto_a_money_tile_says_the_price_and_the_tile_apart(
         assert BULLET + paid in lines, lines
         back = rules.money(step.after, step.player) - (before - price)
         assert back >= tile
-        assert BULLET + translate("story.money.bonus", lang, player=who, count=back,
+        # the tile's DM alone, or with a development space's ("bonus": both)
+        said = "story.money.tile" if back == tile else "story.money.bonus"
+        assert BULLET + translate(said, lang, player=who, count=back,
                                   money=rules.money(step.after, step.player)) in lines
+
+
+def test_money_from_the_development_track_says_so(played: list[Step]) -> None:
+    """A develop icon that moves the token onto a paying space: the DM come from the
+    development track, not from a tile the section did not have."""
+    def developed_for_money(step: Step) -> bool:
+        if not step.notation.startswith("build ") or (
+                step.before.section_tiles.keys() - step.after.section_tiles.keys()):
+            return False
+        price = rules.price(step.before, rules.parse_action(step.notation))
+        gain = rules.money(step.after, step.player) - rules.money(step.before, step.player)
+        return gain + price > 0 and (step.after.players[step.player].development
+                                     > step.before.players[step.player].development)
+
+    step = _first(played, developed_for_money)
+    back = (rules.money(step.after, step.player) - rules.money(step.before, step.player)
+            + rules.price(step.before, rules.parse_action(step.notation)))
+    for lang in LANGS:
+        line = translate("story.money.develop", lang, player=NAMES[step.player], count=back,
+                         money=rules.money(step.after, step.player))
+        assert BULLET + line in step_lines(ED, step, NAMES, lang)
 
 
 def test_a_plain_build_says_only_its_price(played: list[Step]) -> None:
