@@ -110,7 +110,8 @@ def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
 
 def _paid_back(step: Step, pid: str, back: int) -> str:
     """Where the DM an action paid back came from: the money tile it took, the development
-    track it moved on, or both ("bonus")."""
+    track it moved on, or both ("bonus"). (An era's budget is never among them: the era
+    ends after the last builder's promotion, a decision of its own.)"""
     taken = [*(tile for sid, tile in step.before.section_tiles.items()
                if sid not in step.after.section_tiles),
              *(tile for c, tile in step.before.country_tiles.items()
