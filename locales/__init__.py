@@ -149,6 +149,14 @@ _LIST = re.compile(r"(, |/| )")
 COUNTRY_FORMS = ("country_to", "country_of")
 
 
+def country_forms(country: str, lang: str | None = DEFAULT) -> dict[str, str]:
+    """A country's name after "to" and "of", with the article and case `lang` needs ("in
+    die Schweiz", "aux Pays-Bas"), by its id; {} for anything that is no country id."""
+    words = catalogue(normalise(lang))
+    return {form: found for form in COUNTRY_FORMS
+            if (found := words.get(f"word.{form}.{country}")) is not None}
+
+
 def _word(kind: str, value: str, words: dict[str, str]) -> str:
     return "".join(words.get(f"word.{kind}.{part}", part) if part.strip(", /") else part
                    for part in _LIST.split(value))
@@ -186,12 +194,10 @@ def translate(code: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
              for k, v in params.items()}
     country = params.get("country")
     if type(country) is str:
-        # A country after a preposition needs its article and case: "in die Schweiz",
-        # "aux Pays-Bas" (`country_to`, `country_of`); a template never builds them.
-        for form in COUNTRY_FORMS:
-            found = own.get(f"word.{form}.{country}")
-            if found is not None:
-                words.setdefault(form, found)
+        # A country after a preposition needs its article and case; a template never
+        # builds them (a refusal of the rules carries the country's id).
+        for form, found in country_forms(country, short).items():
+            words.setdefault(form, found)
     try:
         return _elided(string.Formatter().vformat(template, (), _Lenient(words)), short)
     except (ValueError, IndexError, AttributeError, KeyError):

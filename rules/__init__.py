@@ -41,6 +41,7 @@ from rules.flow import Decision, apply, legal_actions, pending_decision
 from rules.model import Edition, parse_bonus
 from rules.network import link_complete
 from rules.queries import (
+    autobot_seat,
     city_value,
     current_player,
     edition_of,
@@ -88,6 +89,7 @@ __all__ = [
     "TruckMove",
     "UnknownActionError",
     "apply",
+    "autobot_seat",
     "city_value",
     "construction_budget",
     "current_player",

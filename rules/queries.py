@@ -71,6 +71,11 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
+def autobot_seat(state: State) -> str | None:
+    """The Autobot's seat in a solo game (SOLO S-7: the start player); None otherwise."""
+    return state.order[0] if is_bot(state, state.order[0]) else None
+
+
 def price(state: State, action: Action) -> int:
     """The DM `action` costs its player before anything it sets off pays back (a tile's
     money, a development space): a build, extra build, upgrade or station; 0 otherwise."""

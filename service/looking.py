@@ -45,12 +45,10 @@ class Looking:
             return GameView(game, None, None, None, None, {}, {})
         state = await self.repo.state(game)
         over = rules.is_over(state)
-        solo = rules.edition_of(state).solo if state.solo is not None else None
         return GameView(game, state, rules.current_player(state), self.repo.decision_kind(state),
                         rules.era(state), rules.scores(state),
                         {p: rules.money(state, p) for p in state.order},
-                        tuple(rules.winners(state)) if over else (),
-                        solo.bot if solo is not None else None)
+                        tuple(rules.winners(state)) if over else (), rules.autobot_seat(state))
 
     async def state_at(self, game_id: int, at_move: int | None = None) -> State:
         game = await self.repo.game(game_id)

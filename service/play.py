@@ -76,7 +76,7 @@ class Play:
         self.repo.require_running(game)
         self.repo.require_member(game, user_id)
         state = await self.repo.state(game)
-        if state.solo is not None and rules.current_player(state) == state.order[0]:
+        if state.solo is not None and rules.current_player(state) == rules.autobot_seat(state):
             # The Autobot's turn was not stored (a write failed after the human's move):
             # it is played now, before anything else.
             game, state = await self._play_autobot(game, state)

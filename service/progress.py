@@ -47,7 +47,7 @@ def autobot_moves(state: State) -> tuple[list[tuple[str, str]], State]:
     moves: list[tuple[str, str]] = []
     while state.solo is not None and not rules.is_over(state):
         player = rules.current_player(state)
-        if player != state.order[0]:
+        if player is None or player != rules.autobot_seat(state):
             break
         (action,) = rules.legal_actions(state, player)
         state = rules.apply(state, player, action)

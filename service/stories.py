@@ -97,7 +97,8 @@ class Stories:
                  else result.state)
         told = [Step(result.player, result.notation, before, after, result.move)]
         if result.autobot:
-            bot = before.order[0]
+            bot = rules.autobot_seat(before)
+            assert bot is not None  # the Autobot moved: a solo game
             told += steps(after, [(bot, n) for n in result.autobot], result.move + 1)
         return tuple(tell(told, names, lang))
 

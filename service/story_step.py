@@ -270,7 +270,7 @@ def _tile(tile: str, lang: str) -> str:
 def _solo_slots_filled(step: Step) -> int | None:
     """In the Autobot's own step, the solo-board slots its tiles filled; None otherwise."""
     before, after = step.before.solo, step.after.solo
-    if before is None or after is None or step.player != step.before.order[0]:
+    if before is None or after is None or step.player != rules.autobot_seat(step.before):
         return None
     return after.slots_filled - before.slots_filled
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import TypeVar
 
-from locales import ordinal, translate
+from locales import country_forms, ordinal, translate
 from rules.model import Edition
 
 F = TypeVar("F", bound=Callable[..., str])
@@ -58,8 +58,7 @@ def country_words(country: str, lang: str) -> dict[str, str]:
     and "of" with the article and case the language needs ("in die Schweiz", "aux
     Pays-Bas", "to the Netherlands")."""
     return {"country": translate(f"word.country.{country}", lang),
-            "country_to": translate(f"word.country_to.{country}", lang),
-            "country_of": translate(f"word.country_of.{country}", lang)}
+            **country_forms(country, lang)}
 
 
 def department_name(department: str, lang: str) -> str:

@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import State, apply, current_player, legal_actions, new_game, parse_action
+from rules import (
+    State,
+    apply,
+    autobot_seat,
+    current_player,
+    legal_actions,
+    new_game,
+    parse_action,
+)
 from rules.bots import RandomBot
 from rules.replay import make_record, replay
 from tests.rules.solo_helpers import BOT, EDITION, HUMAN
@@ -80,3 +88,10 @@ def test_a_whole_solo_game_ends_at_every_level(level: int) -> None:
 @given(level=st.integers(1, 12), seed=st.integers(0, 2**32 - 1))
 def test_random_solo_games_end_and_keep_the_invariants(level: int, seed: int) -> None:
     play_solo(level, seed)
+
+
+def test_autobot_seat_is_the_start_player_of_a_solo_game_and_nobody_else() -> None:
+    """SOLO S-7: the Autobot is the start player; a game of humans has no such seat."""
+    solo = new_game(EDITION, [HUMAN], seed=2, solo_level=3)
+    assert autobot_seat(solo) == solo.order[0] == BOT
+    assert autobot_seat(new_game(EDITION, ["ann", "ben"], seed=2)) is None
