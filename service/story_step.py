@@ -6,13 +6,14 @@ language-free and tell nothing twice. `service.story` strings these into turns.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import rules
 from locales import translate
-from rules import Edition, State, parse_action
+from rules import Action, Edition, State, parse_action
 from rules.actions import AutobotTurn, Extra, Move, Play
 from rules.errors import RuleError
 from rules.network import city_value
@@ -52,11 +53,19 @@ def name_of(names: Mapping[str, str], pid: str) -> str:
     return names.get(pid, pid)
 
 
+@functools.lru_cache(maxsize=1024)  # each line of a step asks it of the same notation
+def _action(notation: str) -> Action | None:
+    """The step's action, or None for a notation no longer read (an old log's)."""
+    try:
+        return parse_action(notation)
+    except RuleError:
+        return None
+
+
 def headline(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> str:
     """The decision itself: who, and what, named as on the board."""
-    try:
-        action = parse_action(step.notation)
-    except RuleError:
+    action = _action(step.notation)
+    if action is None:
         return f"{name_of(names, step.player)}: {step.notation}"
     if isinstance(action, AutobotTurn):
         said = autobot_sentence(action.words, lang, ed)
@@ -71,9 +80,8 @@ def headline(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> st
 def _money_reason(step: Step, pid: str, delta: int, era_changed: bool) -> str:
     if era_changed and delta > 0:
         return "budget"
-    try:
-        action = parse_action(step.notation)
-    except RuleError:
+    action = _action(step.notation)
+    if action is None:
         return "other"
     if delta < 0:
         return "paid"
@@ -127,20 +135,15 @@ def _paid_back(step: Step, pid: str, back: int) -> str:
 
 
 def _price(step: Step) -> int:
-    try:
-        return rules.price(step.before, parse_action(step.notation))
-    except RuleError:
-        return 0
+    action = _action(step.notation)
+    return 0 if action is None else rules.price(step.before, action)
 
 
 def _placed(ed: Edition, step: Step) -> Counter[str]:
     """The offices a build, extra build or upgrade placed the player's employees in, one
     each (RULES §7.6), the Autobot's turn's too: an employee that pushed its owner's own
     out of a one-seat office leaves the seats as they were, and was still placed."""
-    try:
-        action = parse_action(step.notation)
-    except RuleError:
-        return Counter()
+    action = _action(step.notation)
     if isinstance(action, Play):
         targets = [(action.slot, action.target)]
     elif isinstance(action, Extra):
