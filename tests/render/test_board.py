@@ -242,7 +242,7 @@ def test_players_view_grows_with_the_table(start: State) -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_a_players_staff_line_fits_with_two_digit_counts(start: State, view: str, lang: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Employés 9 · Hall de l'Administration 10 · Station…" lost its stations in French
+    """"Employés 9 · Hall de l’Administration 10 · Station…" lost its stations in French
     late in a 4-player game: the staff line reads in full in every language."""
     import render.phone_board
     import render.player_board

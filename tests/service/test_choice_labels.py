@@ -88,7 +88,7 @@ def test_a_kept_choice_plays_at_its_place_in_the_legal_list() -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", " · passes the Autobot's station"),
     ("de", " · fährt über eine Raststätte des Autobots"),
-    ("fr", " · passe par une station de l'Autobot"),
+    ("fr", " · passe par une station de l’Autobot"),
 ])
 def test_a_move_past_the_autobots_station_says_so(lang: str, words: str) -> None:
     state = with_player(solo_start(), HUMAN, trucks=(Truck("k3.2", "appliances"), None))

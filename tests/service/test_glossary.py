@@ -142,3 +142,20 @@ def test_one_catalogue_render_and_rules_carry_only_keys() -> None:
             assert board.label(key, lang) == translate(f"board.{key}", lang)
     assert board.label("tile_money", "de", n=3) == "3DM" and board.goods_letter(
         "appliances", "fr") == "É"
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_no_option_is_written_as_discords_english_true(lang: str) -> None:
+    """'/undo force:True' read as English in a German sentence; the option is named in words."""
+    spelt = [code for code, text in [*catalogue(lang).items(), *COMMANDS[lang].items()]
+             if re.search(r"\b(True|False)\b", text)]
+    assert not spelt, spelt
+
+
+def test_french_writes_one_apostrophe_the_rulebooks() -> None:
+    """The French rulebook writes "Hall de l’Administration": one apostrophe everywhere, so
+    the catalogue's own elisions and those `translate` adds (d’Ann) look alike."""
+    straight = [code for code, text in [*catalogue("fr").items(), *COMMANDS["fr"].items()]
+                if "'" in text]
+    assert not straight, straight
+    assert GLOSSARY["terms"]["lobby"]["fr"] == "Hall de l’Administration"

@@ -75,7 +75,7 @@ async def test_a_whole_solo_game_is_played_exported_and_imported(
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Autobot draws"), ("de", "Autobot zieht"),
-                                             ("fr", "L'Autobot tire")])
+                                             ("fr", "L’Autobot tire")])
 async def test_the_log_tells_the_autobots_turn_in_words(service: GameService, lang: str,
                                                        words: str) -> None:
     game_id = await _solo(service)
