@@ -20,6 +20,7 @@ from rules.network import city_value
 from service import labels as L
 
 from .log import autobot_sentence
+from .story_era import era_lines, era_money, route_lines
 
 BULLET = "  · "
 
@@ -77,9 +78,7 @@ def headline(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> st
     return translate("story.step", lang, player=name_of(names, step.player), action=label)
 
 
-def _money_reason(step: Step, pid: str, delta: int, era_changed: bool) -> str:
-    if era_changed and delta > 0:
-        return "budget"
+def _money_reason(step: Step, pid: str, delta: int) -> str:
     action = _action(step.notation)
     if action is None:
         return "other"
@@ -94,32 +93,65 @@ def _money_reason(step: Step, pid: str, delta: int, era_changed: bool) -> str:
 
 
 def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
-    era_changed = step.after.era != step.before.era
+    """Each player's money that changed, by its reason: what the action cost and paid
+    back, then what an era's end paid (its budget, a route card)."""
+    at_era_end = era_money(step)
     out = []
     for pid in step.after.order:
-        delta = step.after.players[pid].money - step.before.players[pid].money
-        price = _price(step) if pid == step.player else 0
-        if price and delta != -price:
-            # The price paid and what the action then paid back, said apart: a build for
-            # 2 DM onto a 3-DM tile "gains 1 DM" otherwise.
-            paid = step.before.players[pid].money - price
-            out.append(translate("story.money.paid", lang, player=name_of(names, pid),
-                                 count=price, money=paid))
-            back = delta + price
-            reason = _paid_back(step, pid, back) if back > 0 else "paid"
-            out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
-                                 count=abs(back), money=step.after.players[pid].money))
-        elif delta:
-            reason = _money_reason(step, pid, delta, era_changed)
-            out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
-                                 count=abs(delta), money=step.after.players[pid].money))
+        budget, route = at_era_end.get(pid, (0, 0))
+        money = step.before.players[pid].money
+        delta = step.after.players[pid].money - money - budget - route
+        out.extend(_action_money(step, pid, delta, names, lang))
+        money += delta
+        for count, reason in ((budget, "budget"), (route, "route")):
+            if count:
+                money += count
+                out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
+                                     count=count, money=money))
     return out
+
+
+def _action_money(step: Step, pid: str, delta: int, names: Mapping[str, str],
+                  lang: str) -> list[str]:
+    """The money the step's action itself moved for `pid` (`delta` in all)."""
+    out = []
+    start = step.before.players[pid].money
+    price = _price(step) if pid == step.player else 0
+    if price and delta != -price:
+        # The price paid and what the action then paid back, said apart: a build for
+        # 2 DM onto a 3-DM tile "gains 1 DM" otherwise.
+        out.append(translate("story.money.paid", lang, player=name_of(names, pid),
+                             count=price, money=start - price))
+        back = delta + price
+        reason = _paid_back(step, pid, back) if back > 0 else "paid"
+        out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
+                             count=abs(back), money=start + delta))
+    elif delta:
+        own = _own_stations(step) if pid == step.player and delta > 0 else 0
+        rest = delta - own
+        if rest:
+            reason = _money_reason(step, pid, rest)
+            out.append(translate(f"story.money.{reason}", lang, player=name_of(names, pid),
+                                 count=abs(rest), money=start + rest))
+        if own:
+            out.append(translate("story.money.station", lang, player=name_of(names, pid),
+                                 count=own, money=start + delta))
+    return out
+
+
+def _own_stations(step: Step) -> int:
+    """The DM a truck's move paid its mover at their own stations (RULES §8: the mover
+    included), told apart from the delivery's DM and named, not "receives 1 DM"."""
+    action = _action(step.notation)
+    if not isinstance(action, Move):
+        return 0
+    return rules.stations_passed(step.before, step.player, action).mine
 
 
 def _paid_back(step: Step, pid: str, back: int) -> str:
     """Where the DM an action paid back came from: the money tile it took, the development
-    track it moved on, or both ("bonus"). (An era's budget is never among them: the era
-    ends after the last builder's promotion, a decision of its own.)"""
+    track it moved on, or both ("bonus"). (An era's budget and route cards are told
+    apart: `story_era.era_money`.)"""
     taken = [*(tile for sid, tile in step.before.section_tiles.items()
                if sid not in step.after.section_tiles),
              *(tile for c, tile in step.before.country_tiles.items()
@@ -278,23 +310,10 @@ def _solo_slots_filled(step: Step) -> int | None:
     return after.slots_filled - before.slots_filled
 
 
-def _era(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
-    before, after = step.before, step.after
-    ended = after.era != before.era or (before.phase == "play" and after.phase == "final")
-    if not ended:
-        return []
-    lines = []
-    left = before.era_supply - (len(after.built) - len(before.built))
-    if left > 0:  # a round of passes ended it (rules/RULES.md): say why, or it looks a bug
-        lines.append(translate("story.era_passed", lang, era=before.era, count=left))
-    if after.era != before.era:
-        lines.append(translate("story.era", lang, era=after.era))
-    return lines
-
-
 def step_lines(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     """The decision, then one indented line per consequence."""
     found = [*_money(step, names, lang), *_staff(ed, step, names, lang),
              *_promotions(ed, step, names, lang), *_cities(ed, step, lang),
-             *_tiles_and_deliveries(ed, step, names, lang), *_era(step, names, lang)]
+             *_tiles_and_deliveries(ed, step, names, lang),
+             *route_lines(step, names, lang), *era_lines(step, lang)]
     return [headline(ed, step, names, lang), *(BULLET + line for line in found)]

@@ -30,6 +30,7 @@ from service.story import (
     turns,
 )
 from tests.rules.helpers import at_main, drafted
+from tests.rules.helpers_part2 import built, set_player, turn_of, with_truck
 from tests.rules.test_delivery import at_kolding
 from tests.rules.test_era_end_passes import stuck
 
@@ -240,6 +241,30 @@ def test_a_load_then_a_delivery_tell_the_goods_the_money_and_the_marker(
         assert translate("story.delivered_dm", lang, player="Ann",
                          **L.country_words("dk", lang)) in told
         assert L.country_name(ED, "dk", lang) in told.splitlines()[0]
+
+
+def test_a_truck_at_its_movers_own_station_says_where_the_dm_came_from() -> None:
+    """RULES §8 pays the mover at their own stations too: "Ann receives 1 DM" named no
+    reason, and on a delivery the station's DM were counted as the delivery's."""
+    s = built(turn_of(step="move", colour="black"), "k1.1", "k2.1")
+    s = set_player(with_truck(s, "ann", "k2.1", "chemicals"), "ann", board=4)
+    s = evolve(s, country_tiles=s.country_tiles.without("dk"),
+               stations=s.stations.set("k1.1", "ann"))
+    fee = rules.stations_passed(s, "ann", rules.parse_action("move 1 k1.1")).mine
+    assert fee > 0
+    for lang in LANGS:
+        (stop,) = steps(s, [("ann", "move 1 k1.1")])
+        assert _text(stop, lang).splitlines()[1:] == [BULLET + translate(
+            "story.money.station", lang, player="Ann", count=fee,
+            money=rules.money(s, "ann") + fee)]
+        (onward,) = steps(s, [("ann", "move 1 k1.1 deliver")])
+        paid = rules.money(onward.after, "ann") - rules.money(s, "ann") - fee
+        assert paid > 0
+        told = _text(onward, lang)
+        assert BULLET + translate("story.money.delivery", lang, player="Ann", count=paid,
+                                  money=rules.money(s, "ann") + paid) in told
+        assert BULLET + translate("story.money.station", lang, player="Ann", count=fee,
+                                  money=rules.money(onward.after, "ann")) in told
 
 
 def test_a_promotion_names_the_floor(played: list[Step]) -> None:
