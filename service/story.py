@@ -18,6 +18,7 @@ from rules.scoring import ranking_key
 from rules.scoring import score_breakdown as player_breakdown
 
 from .progress import turn_passed
+from .story_era import era_lines
 from .story_step import BULLET, Step, headline, name_of, step_lines, steps
 
 __all__ = ["BULLET", "Step", "final_lines", "page_of", "score_breakdown", "since_last_turn",
@@ -120,8 +121,7 @@ def since_last_turn(all_steps: Sequence[Step], player: str, names: Mapping[str, 
     lines = [translate("story.since", lang, count=len(since))]
     for step in since:
         lines.append(BULLET + headline(ed, step, names, lang))
-        if step.after.era != step.before.era:
-            lines.append(BULLET + translate("story.era", lang, era=step.after.era))
+        lines.extend(BULLET + line for line in era_lines(step, lang))
     if len(lines) > limit:
         lines = [lines[0], BULLET + translate("story.more", lang, count=len(lines) - limit),
                  *lines[-(limit - 2):]]

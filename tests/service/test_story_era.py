@@ -120,3 +120,16 @@ def test_an_upgraded_route_counts_its_promotions_together() -> None:
 
     assert _what([("promote", 1), ("promote", 1)], "de") == "2 Beförderungen"
     assert _what([("promote", 1), ("money", 5)], "fr") == "une promotion et 5 DM"
+
+
+def test_the_catch_up_tells_the_final_round_too(played: list[Step]) -> None:
+    """"Since your last turn" said when a new era began, and nothing when the last one
+    ended: the player did not learn that their next turn is their last."""
+    from service.story import since_last_turn
+
+    i = next(i for i, s in enumerate(played)
+             if s.before.phase == "play" and s.after.phase == "final")
+    other = next(p for p in played[i].after.order if p != played[i].player)
+    start = max(j for j in range(i) if played[j].player == other)
+    lines = since_last_turn(played[start:i + 1], other, NAMES, "de")
+    assert BULLET + translate("story.final_round", "de", era=3) in lines
