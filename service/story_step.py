@@ -208,10 +208,28 @@ def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list
             if gained > 0:
                 out.append(translate("story.placed", lang, player=name_of(names, pid),
                                      count=gained, colour=colour))
+    promoted = _promoted_out(step)
+    for (pid, colour), count in promoted.items():
+        out.append(translate("story.promoted_out", lang, player=name_of(names, pid),
+                             count=count, colour=colour))
     for pid in step.after.order:
-        pushed = step.after.players[pid].lobby - step.before.players[pid].lobby
+        pushed = (step.after.players[pid].lobby - step.before.players[pid].lobby
+                  - sum(n for (who, _), n in promoted.items() if who == pid))
         if pushed > 0:
             out.append(translate("story.lobby", lang, player=name_of(names, pid), count=pushed))
+    return out
+
+
+def _promoted_out(step: Step) -> Counter[tuple[str, str]]:
+    """(player, office colour) -> employees promoted from the office to the lobby (RULES
+    §10.1: a promotion's first step), told as a promotion, not as pushed out. An office
+    only shrinks by a promotion: a placement that pushes keeps its length."""
+    out: Counter[tuple[str, str]] = Counter()
+    for colour, after in step.after.offices.items():
+        before = step.before.offices.get(colour, ())
+        if len(after) < len(before):
+            for pid, n in (Counter(before) - Counter(after)).items():
+                out[(pid, colour)] += n
     return out
 
 

@@ -267,6 +267,20 @@ def test_a_truck_at_its_movers_own_station_says_where_the_dm_came_from() -> None
                                   money=rules.money(onward.after, "ann")) in told
 
 
+def test_a_promotion_out_of_an_office_is_told_as_a_promotion(played: list[Step]) -> None:
+    """A promotion's first step leaves an office for the lobby (RULES §10.1); the story
+    said "1 employee of Ann goes to the lobby", as if pushed out by someone's build. The
+    Autobot's station bonus promotes the same way, inside its turn."""
+    step = _first(played, lambda s: s.notation.startswith("promote seat:"))
+    colour = step.notation.split()[1].removeprefix("seat:")
+    for lang in LANGS:
+        lines = step_lines(ED, step, NAMES, lang)
+        assert BULLET + translate("story.promoted_out", lang, player=NAMES[step.player],
+                                  count=1, colour=colour) in lines
+        assert BULLET + translate("story.lobby", lang, player=NAMES[step.player],
+                                  count=1) not in lines
+
+
 def test_a_promotion_names_the_floor(played: list[Step]) -> None:
     step = _first(played, lambda s: s.notation.startswith("promote ")
                   and s.notation.split()[2] != "lobby")
