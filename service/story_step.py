@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import rules
 from locales import translate
 from rules import Action, Edition, State, parse_action
-from rules.actions import AutobotTurn, Extra, Move, Play
+from rules.actions import GRANT, TAKEBACK, AutobotTurn, Extra, Move, Play
 from rules.errors import RuleError
 from rules.network import city_value
 from service import labels as L
@@ -84,6 +84,8 @@ def _money_reason(step: Step, pid: str, delta: int) -> str:
         return "other"
     if delta < 0:
         return "paid"
+    if pid == step.player and action in (GRANT, TAKEBACK):
+        return str(action)  # the era's grant; 1 DM a card taken back (RULES §6)
     if isinstance(action, Move) and action.deliver and pid == step.player:
         return "delivery"
     if pid != step.player and step.before.players[pid].stations_left < rules.edition_of(
@@ -208,6 +210,9 @@ def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list
             if gained > 0:
                 out.append(translate("story.placed", lang, player=name_of(names, pid),
                                      count=gained, colour=colour))
+    for pid in step.after.order:
+        if step.after.players[pid].granted > step.before.players[pid].granted:
+            out.append(translate("story.granted", lang, player=name_of(names, pid)))
     promoted = _promoted_out(step)
     for (pid, colour), count in promoted.items():
         out.append(translate("story.promoted_out", lang, player=name_of(names, pid),

@@ -443,3 +443,21 @@ def _at(log, n: int) -> rules.State:
     for player, notation in log[:n]:
         state = rules.apply(state, player, notation)
     return state
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_grant_and_a_take_back_say_where_their_dm_come_from(played: list[Step],
+                                                              lang: str) -> None:
+    """RULES §6: the grant costs an employee, who leaves the game, and a take-back pays
+    1 DM a card; both read "Ann gains 4 DM" before."""
+    grant = _first(played, lambda s: s.notation == "grant")
+    lines = step_lines(ED, grant, NAMES, lang)
+    gain = rules.money(grant.after, grant.player) - rules.money(grant.before, grant.player)
+    assert BULLET + translate("story.money.grant", lang, player=NAMES[grant.player],
+                              count=gain, money=rules.money(grant.after, grant.player)) in lines
+    assert BULLET + translate("story.granted", lang, player=NAMES[grant.player]) in lines
+    back = _first(played, lambda s: s.notation == "takeback")
+    cards = sum(map(len, back.before.players[back.player].slots.values()))
+    assert BULLET + translate("story.money.takeback", lang, player=NAMES[back.player],
+                              count=cards, money=rules.money(back.after, back.player)) in (
+        step_lines(ED, back, NAMES, lang))
