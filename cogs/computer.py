@@ -88,7 +88,7 @@ async def present_replace(interaction: Interaction, game: Game, result: Any) -> 
     if result.replaced or result.refused:
         await close_vote_post(interaction)
     if result.replaced:
-        said = t("computer.replaced", public, level=level, player=who, game=game_name(game))
+        said = t("discord.computer.replaced", public, level=level, player=who, game=game_name(game))
         await channel.send(said, allowed_mentions=NO_MENTIONS)
         await reply(interaction, t("discord.vote_recorded", lang) if result.request else said)
         return

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from cogs.i18n import NO_MENTIONS, Safe, lang_of, t
 from cogs.translator import catalogue as command_words
+from locales import catalogue
 from service import RuleError, ServiceError
 
 log = logging.getLogger("autobahn.discord.errors")
@@ -56,7 +57,9 @@ def option_named(code: str, params: dict[str, Any], lang: str) -> dict[str, Any]
 def user_message(error: BaseException, lang: str) -> str | None:
     """The text for an error that is the user's to fix; None for our own failures."""
     if isinstance(error, RuleError | ServiceError | CogError):
-        text = t(error.code, lang, **option_named(error.code, error.params, lang))
+        # a text that names a command has a Discord form, with the command's localised name
+        code = f"discord.{error.code}" if f"discord.{error.code}" in catalogue(lang) else error.code
+        text = t(code, lang, **option_named(error.code, error.params, lang))
         alternatives = getattr(error, "alternatives", ())
         if alternatives:
             text += " " + t("possible_instead", lang, options=list(alternatives)[:5])

@@ -7,9 +7,10 @@ import re
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
-from cogs.translator import CatalogueTranslator
+from cogs.translator import CatalogueTranslator, catalogue
 from tests.cogs.conftest import Table
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -76,3 +77,28 @@ async def test_english_is_left_to_the_default(table: Table) -> None:
                                       discord.Locale.american_english, context) is None
     assert await translator.translate(app_commands.locale_str("board"),
                                       discord.Locale.german, context) == "spielplan"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_command_a_discord_text_names_is_that_languages_command(lang: str) -> None:
+    """'Starte eine mit /game new' told a German Discord player a command their client
+    calls /partie neu: a text Discord shows names commands by their localised names (a
+    text that names the console's command has a discord.* form)."""
+    from locales import catalogue as texts
+
+    words = catalogue().get(lang, {})
+    keys = [k for k in catalogue()["de"] if k.startswith("cmd.") and not k.endswith(".desc")]
+    # "cmd.game.new" -> "game new" in English, "partie neu" in German
+    names = {" ".join(words.get(".".join(k.split(".")[:i + 2]), part)
+                      for i, part in enumerate(k.split(".")[1:])) for k in keys}
+    groups = {n for n in names if any(m.startswith(n + " ") for m in names)}
+    shown = texts(lang)
+    wrong = {}
+    for key, text in shown.items():
+        if key.startswith(("console.", "rules.")) or f"discord.{key}" in shown:
+            continue
+        for first, second in re.findall(r"(?<![\w<])/([^\s/.,;:)]+)(?: ([^\s/.,;:)]+))?", text):
+            command = f"{first} {second}" if first in groups else first
+            if command not in names:
+                wrong[key] = command
+    assert not wrong, wrong

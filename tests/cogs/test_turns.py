@@ -305,3 +305,12 @@ async def test_prompt_buttons_carry_the_version_of_their_list(
     await table.press(await table.current(), f"ab:act:{game.id}:{version}:0")
     assert "changed" in table.reply_text()
     assert (await table.game()).version == version
+
+
+async def test_a_command_where_no_game_runs_points_to_the_players_own_command(
+        table: Table) -> None:
+    """The service's 'no game here' named the console's /game new; a German Discord
+    shows /partie neu."""
+    await table.slash(ANN, "status", locale="de")
+    reply = table.recorder.last_reply()
+    assert reply.ephemeral and "/partie neu" in reply.content and "/game" not in reply.content
