@@ -159,3 +159,14 @@ def test_french_writes_one_apostrophe_the_rulebooks() -> None:
                 if "'" in text]
     assert not straight, straight
     assert GLOSSARY["terms"]["lobby"]["fr"] == "Hall de l’Administration"
+
+
+def test_french_undo_is_annuler_never_the_take_backs_reprendre() -> None:
+    """/annuler takes a move back, /reprendre takes the played cards back: 'Vous n’avez
+    aucune action à reprendre' and 'a repris 2 actions' mixed the two."""
+    undo = {code: text for code, text in catalogue("fr").items()
+            if "undo" in code or code.startswith(("consent_required", "discord.consent"))}
+    assert len(undo) >= 8
+    assert not [code for code, text in undo.items() if "repr" in text], undo
+    # and what it takes back is a move, "coup" (glossary.json), not an "action"
+    assert not [code for code, text in undo.items() if re.search(r"\bactions?\b", text)]
