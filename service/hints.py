@@ -74,6 +74,8 @@ def hint_reason(state: State, player: str, notation: str, lead: float,
         effects.append(translate("hint.points" if gained > 0 else "hint.points_lost", lang,
                                  count=abs(gained)))
     if not effects:
-        return label, Phrase("hint.quiet", action=label, lead=f"{lead:+.0f}")
+        ahead = round(lead)
+        return label, Phrase("hint.quiet" if ahead >= 0 else "hint.quiet_behind", action=label,
+                             count=abs(ahead))
     joined = translate("hint.separator", lang).join(effects)
     return label, Phrase("hint.reason", action=label, effects=joined)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from service_testutil import PLAYERS, SEED, random_game
 
 import rules
@@ -70,7 +71,7 @@ def test_the_reason_tells_the_moves_consequences_in_the_players_language() -> No
             if gained > 0:
                 assert f"+{gained} Punkt" in said
             if not story and not gained:
-                assert str(reason) == "hint.quiet" and "+3 Punkte" in said
+                assert str(reason) == "hint.quiet" and "Vorsprung 3 Punkte" in said
     assert told > 20  # most moves change something: the reason says what
 
 
@@ -109,3 +110,18 @@ def test_the_reason_never_depends_on_hidden_order() -> None:
             assert (hint_reason(state, player, notation, 1.0, NAMES, "en")
                     == hint_reason(other, player, notation, 1.0, NAMES, "en")), notation
     assert revealing > 0  # the check covered moves that reveal something
+
+
+@pytest.mark.parametrize(("lead", "said"), [(-2.6, "Rückstand 3 Punkte"),
+                                            (0.8, "Vorsprung 1 Punkt")])
+def test_a_quiet_hint_says_lead_or_trail_in_words(lead: float, said: str) -> None:
+    """"erwarteter Vorsprung -3 Punkte" read as a lead of minus three."""
+    state = next(iter(positions()))
+    player = rules.current_player(state)
+    assert player is not None
+    quiet = next((str(a) for a in rules.legal_actions(state, player)
+                  if str(hint_reason(state, player, str(a), 0.0, NAMES, "de")[1])
+                  == "hint.quiet"), None)
+    assert quiet is not None
+    _, reason = hint_reason(state, player, quiet, lead, NAMES, "de")
+    assert said in text(reason, "de") and "-" not in text(reason, "de").split("(")[-1]
