@@ -230,8 +230,8 @@ def _promoted_out(step: Step) -> Counter[tuple[str, str]]:
     §10.1: a promotion's first step), told as a promotion, not as pushed out. An office
     only shrinks by a promotion: a placement that pushes keeps its length."""
     out: Counter[tuple[str, str]] = Counter()
-    for colour, after in step.after.offices.items():
-        before = step.before.offices.get(colour, ())
+    for colour, before in step.before.offices.items():
+        after = step.after.offices.get(colour, ())
         if len(after) < len(before):
             for pid, n in (Counter(before) - Counter(after)).items():
                 out[(pid, colour)] += n
