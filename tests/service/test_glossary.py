@@ -171,3 +171,21 @@ def test_french_undo_is_annuler_never_the_take_backs_reprendre() -> None:
     # and what it takes back is a move, "coup" (glossary.json), not an "action"
     assert not [code for code, text in undo.items()
                 if re.search(r"\bactions?\b", re.sub(r"\{\w+\}", "", text))]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "up to {0} steps in era 1 and {1} in eras 2–3 (+{2} starting on an upgraded link)"),
+    ("de", "bis zu {0} Schritte in Ära 1 und {1} in den Ären 2–3 (+{2} beim Start"),
+    ("fr", "jusqu’à {0} étapes à l’ère 1 et {1} aux ères 2–3 (+{2} en partant"),
+])
+def test_the_player_aid_tells_the_truck_rule_of_the_edition(lang: str, said: str) -> None:
+    """The aid said trucks "move along built sections of the colour played": they start on
+    the card's colour and then run on any built section (seed ruling, p. 11–12), each
+    truck with its own range (RULES §8)."""
+    import rules
+
+    ed = rules.load_edition()
+    ranges = [era.truck_range for era in ed.eras]
+    assert ranges[1:] == [ranges[1]] * (len(ranges) - 1)  # the sentence's "eras 2–3"
+    aid = catalogue(lang)["rules.aid"]
+    assert said.format(ranges[0], ranges[1], ed.upgrade_extra_range) in aid
