@@ -91,7 +91,15 @@ def _money_reason(step: Step, pid: str, delta: int) -> str:
     if pid != step.player and step.before.players[pid].stations_left < rules.edition_of(
             step.before).stations:
         return "station"
-    return "other"
+    # A bonus queued behind a decision (a promotion first, RULES §9) is paid once that
+    # decision is taken: its DM are the tile's or the development track's, not this step's.
+    waited = {(fx.kind, fx.source) for fx in step.before.queue
+              if fx.player == pid and fx.kind in ("money", "develop") and fx.source != "route"}
+    if waited == {("money", "tile")}:
+        return "tile"
+    if waited and all(kind == "develop" for kind, _ in waited):
+        return "develop"
+    return "bonus" if waited else "other"
 
 
 def _money(step: Step, names: Mapping[str, str], lang: str) -> list[str]:

@@ -461,3 +461,28 @@ def test_a_grant_and_a_take_back_say_where_their_dm_come_from(played: list[Step]
     assert BULLET + translate("story.money.takeback", lang, player=NAMES[back.player],
                               count=cards, money=rules.money(back.after, back.player)) in (
         step_lines(ED, back, NAMES, lang))
+
+
+def test_a_tiles_dm_paid_after_a_promotion_say_they_are_the_tiles() -> None:
+    """A tile's bonus queued behind a promotion is paid in the promotion's step: it read
+    "ann gains 3 DM" there, as if promoting paid."""
+    import random
+
+    found = None
+    for game in range(40):
+        state = rules.new_game(ED, ["ann", "ben"], game)
+        rng = random.Random(game)
+        while found is None and (pid := rules.current_player(state)) is not None:
+            action = str(rng.choice(rules.legal_actions(state, pid)))
+            after = rules.apply(state, pid, action)
+            if any(fx.kind == "money" and fx.source == "tile" and fx.player == pid
+                   for fx in state.queue) and rules.money(after, pid) > rules.money(state, pid):
+                found = Step(pid, action, state, after)
+            state = after
+        if found is not None:
+            break
+    assert found is not None, "no tile's money waited behind a decision in 40 games"
+    gain = rules.money(found.after, found.player) - rules.money(found.before, found.player)
+    assert BULLET + translate("story.money.tile", "en", player=NAMES[found.player],
+                              count=gain, money=rules.money(found.after, found.player)) in (
+        step_lines(ED, found, NAMES, "en"))
