@@ -207,6 +207,13 @@ def _placed(ed: Edition, step: Step) -> Counter[str]:
 
 def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     out = []
+    # An empty supply takes exactly `lobby_return` back from the lobby before placing, and
+    # a promotion follows (seed ruling, p. 9): the lobby shrank, and that is why.
+    returned = {pid: ed.lobby_return for pid in step.after.order
+                if step.after.players[pid].supply > step.before.players[pid].supply}
+    for pid, count in returned.items():
+        out.append(translate("story.lobby_returned", lang, player=name_of(names, pid),
+                             count=count))
     placed = _placed(ed, step)
     for colour in step.after.offices:
         before = list(step.before.offices.get(colour, ()))
@@ -227,7 +234,8 @@ def _staff(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list
                              count=count, colour=colour))
     for pid in step.after.order:
         pushed = (step.after.players[pid].lobby - step.before.players[pid].lobby
-                  - sum(n for (who, _), n in promoted.items() if who == pid))
+                  - sum(n for (who, _), n in promoted.items() if who == pid)
+                  + returned.get(pid, 0))
         if pushed > 0:
             out.append(translate("story.lobby", lang, player=name_of(names, pid), count=pushed))
     return out

@@ -486,3 +486,21 @@ def test_a_tiles_dm_paid_after_a_promotion_say_they_are_the_tiles() -> None:
     assert BULLET + translate("story.money.tile", "en", player=NAMES[found.player],
                               count=gain, money=rules.money(found.after, found.player)) in (
         step_lines(ED, found, NAMES, "en"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_empty_supply_says_three_came_back_from_the_lobby(lang: str) -> None:
+    """Seed ruling (p. 9): with no employee in the supply, exactly 3 come back from the
+    lobby, one is placed and one promoted. The lobby shrank by 3 and a promotion followed
+    with nothing said of either."""
+    from tests.rules.helpers import with_player
+
+    s = with_player(at_main(drafted(players=3, seed=1), "ann"), "ann", supply=0, lobby=5)
+    (step,) = steps(s, [("ann", "build r1.1 with red")])
+    lines = step_lines(ED, step, NAMES, lang)
+    said = BULLET + translate("story.lobby_returned", lang, player="Ann",
+                              count=ED.lobby_return)
+    assert said in lines and lines.index(said) < lines.index(BULLET + translate(
+        "story.placed", lang, player="Ann", count=1, colour="red"))
+    # the lobby lost 3 and nobody was pushed out: no push line
+    assert BULLET + translate("story.lobby", lang, player="Ann", count=1) not in lines
