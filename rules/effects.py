@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.frozen import evolve
+from rules.kinds import Step
 from rules.model import Edition
 from rules.network import autobahn_cities, city_value, joined, on_network
 from rules.play import bonus_effects, prepend
@@ -193,17 +194,22 @@ def begin_scoring(state: State, edition: Edition) -> State:
     return evolve(state, phase="scoring", turn=None, queue=effects + state.queue)
 
 
-def next_turn(state: State, edition: Edition) -> State:
+def next_turn(state: State, edition: Edition,
+              first_step: Callable[[State, Edition, str], Step] | None = None) -> State:
+    """The next player's turn. `first_step` names the step the turn begins at, when it
+    can tell that "start" would not rest (the turn machine's, rules.flow)."""
     assert state.turn is not None
     number = state.turn.number + 1
     if state.phase == "final":
         if not state.final_turns:
             return begin_scoring(state, edition)
         pid, rest = state.final_turns[0], state.final_turns[1:]
-        return evolve(state, final_turns=rest, turn=Turn(pid, "start", number=number))
+        step = "start" if first_step is None else first_step(state, edition, pid)
+        return evolve(state, final_turns=rest, turn=Turn(pid, step, number=number))
     i = state.order.index(state.turn.player)
     pid = state.order[(i + 1) % len(state.order)]
-    return evolve(state, turn=Turn(pid, "start", number=number))
+    step = "start" if first_step is None else first_step(state, edition, pid)
+    return evolve(state, turn=Turn(pid, step, number=number))
 
 
 AUTOMATIC: dict[str, Callable[[State, Edition, Effect], State]] = {

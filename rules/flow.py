@@ -175,8 +175,18 @@ def _advance_turn(state: State, edition: Edition) -> State:
     if turn.step == "end":
         return _end_of_turn(state, edition)
     if turn.step == "era_end":
-        return next_turn(state, edition)
+        return next_turn(state, edition, _first_step)
     return state  # "main" and "autobot" always wait for the player
+
+
+def _first_step(state: State, edition: Edition, pid: str) -> Step:
+    """Where `pid`'s next turn begins: past "start" at once when nothing is owed, as the
+    "start" step above would go (the state in between never rests)."""
+    if state.solo is not None and pid == state.order[0]:
+        return "autobot"
+    if state.players[pid].pending_promotions:
+        return "start"  # the owed promotions are queued there
+    return "bonus" if claimable_bonuses(state, edition, pid) else "main"
 
 
 def _end_of_turn(state: State, edition: Edition) -> State:
@@ -184,4 +194,4 @@ def _end_of_turn(state: State, edition: Edition) -> State:
     player's turn starts. Nothing here reads the step, so a turn may end from "move"."""
     if state.phase == "play" and (state.era_supply <= 0 or passed_round(state, edition)):
         return with_step(evolve(state, queue=era_end_effects(state, edition)), "era_end")
-    return next_turn(state, edition)
+    return next_turn(state, edition, _first_step)
