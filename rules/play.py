@@ -277,9 +277,10 @@ def do_build(state: State, edition: Edition, pid: str, section: str) -> State:
     link, n = edition.sections[section]
     player = state.players[pid]
     cost = action_price(state, edition, "build", section)
-    state = state.with_player(evolve(player, money=player.money - cost))
-    state = evolve(state, built=state.built | {section}, era_supply=state.era_supply - 1,
-                    last_builder=pid)
+    paid = evolve(player, money=player.money - cost)
+    # one copy of the state for the price and the section: each copy is ~30 fields
+    state = evolve(state, players=state.players.set(pid, paid), built=state.built | {section},
+                   era_supply=state.era_supply - 1, last_builder=pid)
     state, owes = place_employee(state, edition, pid, link.colour)
     effects: list[Effect] = []
     if owes:
@@ -297,8 +298,8 @@ def do_upgrade(state: State, edition: Edition, pid: str, link_id: str) -> State:
     link = edition.links[link_id]
     player = state.players[pid]
     cost = action_price(state, edition, "upgrade", link_id)
-    state = state.with_player(evolve(player, money=player.money - cost))
-    state = evolve(state, upgraded=state.upgraded | {link_id})
+    paid = evolve(player, money=player.money - cost)
+    state = evolve(state, players=state.players.set(pid, paid), upgraded=state.upgraded | {link_id})
     state, owes = place_employee(state, edition, pid, link.colour)
     return prepend(state, [Effect("promote", pid, source="lobby_return")] if owes else [])
 
@@ -307,25 +308,25 @@ def do_load(state: State, edition: Edition, pid: str, depot_id: str, goods: str,
             truck: int | None = None) -> State:
     player = state.players[pid]
     trucks = list(player.trucks)
+    supply = state.goods
     if truck is None:
         index = trucks.index(None)  # the lowest-numbered truck off the map
     else:  # it drives back to the depot; the goods it carried go back to the general supply
         index = truck - 1
         carried = trucks[index]
         assert carried is not None
-        state = evolve(state, goods=state.goods.set(carried.goods,
-                                                    state.goods[carried.goods] + 1))
+        supply = supply.set(carried.goods, supply[carried.goods] + 1)
     trucks[index] = Truck(depot_id, goods)
-    state = evolve(state, goods=state.goods.set(goods, state.goods[goods] - 1))
-    return state.with_player(evolve(player, trucks=tuple(trucks)))
+    return evolve(state, goods=supply.set(goods, supply[goods] - 1),
+                  players=state.players.set(pid, evolve(player, trucks=tuple(trucks))))
 
 
 def do_station(state: State, edition: Edition, pid: str, section: str) -> State:
     player = state.players[pid]
-    state = evolve(state, stations=state.stations.set(section, pid))
     cost = action_price(state, edition, "station", section)
-    return state.with_player(evolve(player, money=player.money - cost,
-                                     stations_left=player.stations_left - 1))
+    paid = evolve(player, money=player.money - cost, stations_left=player.stations_left - 1)
+    return evolve(state, stations=state.stations.set(section, pid),
+                  players=state.players.set(pid, paid))
 
 
 def do_research(state: State, edition: Edition, pid: str, lock_id: str) -> State:
