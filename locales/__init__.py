@@ -74,10 +74,11 @@ class Named(str):
             return str(self)
 
     @classmethod
-    def joined(cls, items: Iterable[str], sep: str = "; ") -> Named:
-        """Several names as one parameter ("possible instead: A; B")."""
+    def joined(cls, items: Iterable[str]) -> Named:
+        """Several names as one parameter ("possible instead: A; B"), each language's
+        separator between them (French puts a space before the semicolon)."""
         items = tuple(items)
-        return cls(", ".join(items), lambda lang: sep.join(
+        return cls(", ".join(items), lambda lang: translate("word.separator", lang).join(
             i.in_lang(lang) if isinstance(i, Named) else i for i in items))
 
 

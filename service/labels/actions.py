@@ -152,7 +152,8 @@ def _autobot(edition: Edition, words: tuple[str, ...], lang: str) -> str:
             i += 1
     if not done:
         return translate("label.autobot_skip", lang, colour=colour)
-    return translate("label.autobot", lang, colour=colour, what="; ".join(done))
+    return translate("label.autobot", lang, colour=colour,
+                     what=translate("word.separator", lang).join(done))
 
 
 def action_label(action: Action | str, edition: Edition, lang: str,

@@ -90,7 +90,7 @@ SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
            "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
            "story.step", "story.points_in", "computer.name", "computer.level.normal",
-           "setting.item", "hint.separator",
+           "setting.item", "hint.separator", "word.separator",
            # the board's words (render/labels.py keys into the catalogue)
            "board.colour_orange", "board.depot", "board.goods_pharmaceuticals", "board.hand",
            "board.route", "board.service", "board.short_finance", "board.tile_money",
@@ -159,3 +159,13 @@ def test_french_elides_de_before_a_vowel_of_what_was_filled_in() -> None:
     assert "Employés de Ben" in translate("story.lobby", "fr", count=2, player="Ben")
     # Only French: German and English keep their words as they are.
     assert "von Ann" in translate("story.lobby", "de", count=2, player="Ann")
+
+
+def test_a_list_in_a_message_is_separated_as_the_language_writes_it() -> None:
+    """French sets a space before the semicolon: "Possible à la place : A ; B", which read
+    "A; B" as in English."""
+    from locales import Named
+
+    options = Named.joined(["route a", "route b"])
+    assert translate("possible_instead", "fr", options=options).endswith("route a ; route b.")
+    assert translate("possible_instead", "de", options=options).endswith("route a; route b.")
