@@ -21,6 +21,12 @@ def label(key: str, lang: str = "en", **params: object) -> str:
     return translate(PREFIX + key, lang, **params)
 
 
+def colon(lang: str = "en") -> str:
+    """": " between a heading and what follows; French sets a narrow no-break space
+    before it ("Route : Saarbrücken – Passau")."""
+    return label("colon", lang)
+
+
 def goods_letter(goods: str, lang: str = "en") -> str:
     """One letter per goods type. The translated names share initials (Cars/Chemicals,
     Autos/Chimie), so the catalogue chooses letters per language to stay distinct rather

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from render import layout, style
 from render.fonts import font
-from render.labels import goods_letter, label
+from render.labels import colon, goods_letter, label
 from render.markers import Seats, card_chip, goods_token, player_marker
 from render.scores import ranked
 from render.sprites import draw_text, fit, text_width
@@ -158,7 +158,7 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
     draw.rounded_rectangle((x - 4, 5, x + 30, layout.HEADER_H - 6), radius=5, fill=style.PAPER)
     player_marker(draw, im, (x + 13, y), 26, seats, decision.player)
     x += 38
-    text = f"{seats.name(decision.player)}: {label('decide_' + decision.kind, lang)}"
+    text = f"{seats.name(decision.player)}{colon(lang)}{label('decide_' + decision.kind, lang)}"
     if state.phase == "final":
         text += f" ({label('final_round', lang)})"
     room = im.width - x - 8
@@ -173,7 +173,7 @@ def _final_line(state: State, edition: Edition, lang: str, seats: Seats,
     or more, else as many places as fit at 18 px, the winner at least (the phone views
     had the whole ranking at 14 px, 7 px on a phone; every place is on the cards)."""
     places = [f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition)]
-    head = label("game_over", lang) + ": "
+    head = label("game_over", lang) + colon(lang)
     for size in (20, 18):
         text = head + "  ".join(places)
         if text_width(text, size, True) <= room:

@@ -30,7 +30,7 @@ from render.board_parts import (
     staff_line,
     tie_break,
 )
-from render.labels import goods_letter, label
+from render.labels import colon, goods_letter, label
 from render.markers import Seats, goods_token, player_marker
 from render.player_board import lock_label, place_name
 from render.scores import Ranked, ranked
@@ -174,8 +174,8 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     if player.route and not over:
         names = route_names(edition, player)
         done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
-        draw_text(im, (bx + 12, y), f"{label('route', lang)}: {names}{done}", TEXT, style.INK,
-                  anchor="lm")
+        route = f"{label('route', lang)}{colon(lang)}{names}{done}"
+        draw_text(im, (bx + 12, y), route, TEXT, style.INK, anchor="lm")
     if player.pending_promotions:
         draw_text(im, (bx + CARD_W - 12, y),
                   f"{player.pending_promotions} {label('promotions_owed', lang)}", TEXT,
@@ -193,7 +193,7 @@ def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Poi
     total = score_total(r, lang, over)
     draw_text(im, (right, y), total, BIG, style.INK, bold=True, anchor="rm")
     room = right - text_width(total, BIG, True) - 16 - (bx + 12)
-    parts = f"{label('points', lang)}: {score_parts(r, lang)}"
+    parts = f"{label('points', lang)}{colon(lang)}{score_parts(r, lang)}"
     size = TEXT if text_width(parts, TEXT) <= room else SMALL
     draw_text(im, (bx + 12, y), fit(parts, size, room), size, style.INK, anchor="lm")
     if over:
@@ -292,8 +292,8 @@ def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, player
     for n, truck in enumerate(player.trucks):
         y = by + ROW_TRUCKS - 4 + n * 28
         if truck is None:
-            draw_text(im, (x, y), f"{n + 1}: {label('off_map', lang)}", TEXT, style.MUTED,
-                      anchor="lm")
+            off = f"{n + 1}{colon(lang)}{label('off_map', lang)}"
+            draw_text(im, (x, y), off, TEXT, style.MUTED, anchor="lm")
             continue
         draw_text(im, (x, y), f"{n + 1}:", TEXT, style.INK, anchor="lm")
         goods_token(draw, im, (x + 36, y), 22, truck.goods, goods_letter(truck.goods, lang))

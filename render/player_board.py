@@ -24,7 +24,7 @@ from render.board_parts import (
     tie_break,
 )
 from render.fonts import font
-from render.labels import goods_letter, label
+from render.labels import colon, goods_letter, label
 from render.markers import Seats, goods_token, player_marker
 from render.scores import Ranked, ranked
 from render.sprites import blit_at, draw_text, fit, text_width
@@ -165,7 +165,7 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
     elif player.route and not over:
         names = route_names(edition, player)
         done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
-        note = f"{label('route', lang)}: {names}{done}"
+        note = f"{label('route', lang)}{colon(lang)}{names}{done}"
     if note:
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
         draw_text(im, (x, by + NOTE_Y), fit(note, 12, BOARD_W - 8 - x + bx),
@@ -296,7 +296,7 @@ def _deliveries_and_trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: 
     for n, truck in enumerate(player.trucks, start=1):
         ty = by + truck_row_y(n)
         if truck is None:
-            draw_text(im, (x, ty), f"{n}: {label('off_map', lang)}", 13, style.MUTED,
+            draw_text(im, (x, ty), f"{n}{colon(lang)}{label('off_map', lang)}", 13, style.MUTED,
                       anchor="lm")
         else:
             draw_text(im, (x, ty), f"{n}:", 13, style.INK, anchor="lm")

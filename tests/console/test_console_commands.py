@@ -95,7 +95,7 @@ async def test_french_and_german(tmp_path: Path, table: Table) -> None:
     table.console.lang = "fr"
     out = await table("/game new players:3 seed:1", "/act route atlantis", "/help")
     assert "La carte Itinéraire atlantis n’est pas proposée." in out
-    assert "Commandes :" in out
+    assert "Commandes\u202f:" in out
     table.console.lang = "de"
     assert "Unbekannter Befehl" in await table("/foo")
 

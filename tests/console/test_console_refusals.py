@@ -145,7 +145,7 @@ def test_common_file_errors_are_named_in_the_players_language(
     ("de", ("nicht „maybe“", "Sag, was ann tun soll", "Gib die Datei an",
             "das ist ein Ordner, keine Datei", "keine Textdatei in UTF-8",
             "hat schon einen Platz")),
-    ("fr", ("pas « maybe »", "Dites ce qu’ann doit faire", "Indiquez le fichier",
+    ("fr", ("pas «\u202fmaybe\u202f»", "Dites ce qu’ann doit faire", "Indiquez le fichier",
             "c’est un dossier, pas un fichier", "pas un fichier texte en UTF-8",
             "a déjà une place")),
 ])

@@ -63,7 +63,7 @@ async def test_a_bad_solo_command_is_refused(console: tuple[Console, list[str]],
            "gentlest) to 12, e.g. /game new players:1 level:4."),
     ("de", "Eine Solopartie spielst du gegen den Autobot: wähle seine Stufe, von 1 (die "
            "leichteste) bis 12, z. B. /game new players:1 level:4."),
-    ("fr", "Une partie solo se joue contre l’Autobot : choisissez son niveau, de 1 (le plus "
+    ("fr", "Une partie solo se joue contre l’Autobot\u202f: choisissez son niveau, de 1 (le plus "
            "facile) à 12, p. ex. /game new players:1 level:4."),
 ])
 async def test_one_seat_without_a_level_says_how_to_choose_it(

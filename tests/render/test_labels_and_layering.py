@@ -50,3 +50,19 @@ def test_render_imports_only_rules_and_pillow() -> None:
                 names = [node.module]
             for name in names:
                 assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
+
+
+def test_a_heading_and_its_text_are_joined_by_the_languages_colon() -> None:
+    """The board wrote "cem: déplacer un camion ?" in French; French sets a narrow
+    no-break space before the colon. No drawn text spells ': ' itself."""
+    import re
+    from pathlib import Path
+
+    from render.labels import colon
+
+    assert colon("fr") == "\u202f: " and colon("de") == colon("en") == ": "
+    source = Path(__file__).resolve().parents[2] / "render"
+    spelt = [f"{path.name}:{n}" for path in sorted(source.glob("*.py"))
+             for n, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+             if re.search(r"\}: |\": \"", line) and not line.lstrip().startswith(("#", '"""'))]
+    assert not spelt, spelt

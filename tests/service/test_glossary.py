@@ -189,3 +189,12 @@ def test_the_player_aid_tells_the_truck_rule_of_the_edition(lang: str, said: str
     assert ranges[1:] == [ranges[1]] * (len(ranges) - 1)  # the sentence's "eras 2–3"
     aid = catalogue(lang)["rules.aid"]
     assert said.format(ranges[0], ranges[1], ed.upgrade_extra_range) in aid
+
+
+def test_french_sets_a_narrow_no_break_space_before_its_high_punctuation() -> None:
+    """French typography: "Pas si vite : réessayez", with U+202F before : ; ! ? » and
+    after «, so that a phone never wraps a colon onto a line of its own."""
+    loose = [code for code, text in [*catalogue("fr").items(), *COMMANDS["fr"].items()]
+             if re.search(r"\S [:;!?»]|« ", text)]
+    assert not loose, loose
+    assert "\u202f:" in catalogue("fr")["discord.cooldown"]

@@ -90,7 +90,7 @@ SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
            "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
            "story.step", "story.points_in", "computer.name", "computer.level.normal",
-           "setting.item", "hint.separator", "word.separator",
+           "setting.item", "hint.separator", "word.separator", "board.colon",
            # the board's words (render/labels.py keys into the catalogue)
            "board.colour_orange", "board.depot", "board.goods_pharmaceuticals", "board.hand",
            "board.route", "board.service", "board.short_finance", "board.tile_money",
@@ -167,5 +167,5 @@ def test_a_list_in_a_message_is_separated_as_the_language_writes_it() -> None:
     from locales import Named
 
     options = Named.joined(["route a", "route b"])
-    assert translate("possible_instead", "fr", options=options).endswith("route a ; route b.")
+    assert translate("possible_instead", "fr", options=options).endswith("route a\u202f; route b.")
     assert translate("possible_instead", "de", options=options).endswith("route a; route b.")

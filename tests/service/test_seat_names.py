@@ -53,10 +53,10 @@ async def test_a_move_is_told_by_its_label_with_seat_names(svc: GameService) -> 
         legal = await svc.legal(game.id, "ann")
         result = await svc.act(game.id, "ann", legal.actions[0], expected_version=legal.version)
         lines = svc.move_story(started.game, result, "fr")
-        assert lines[0].startswith("Ann : ") and result.notation not in lines[0], lines
+        assert lines[0].startswith("Ann\u202f: ") and result.notation not in lines[0], lines
         told.extend(lines)
     await svc.computers_idle()
-    assert any(line.startswith("Ordinateur 1 (normal) : ") for line in told), told
+    assert any(line.startswith("Ordinateur 1 (normal)\u202f: ") for line in told), told
     ids = re.compile(r"\bcpu\d\b|\b[a-z]{1,3}\d{1,2}\.\d\b|\bd_[a-z_]+")
     assert not [line for line in told if ids.search(line)]
 

@@ -42,7 +42,7 @@ def test_game_settings_are_named_and_valued_in_the_language(lang: str) -> None:
                           "name": "Freitag"}, lang)
     assert "=" not in text and "Freitag" in text and "computer" not in text
     assert not _words(text) & ENGLISH, text
-    assert {"de": "Plätze: 3", "fr": "places : 3"}[lang] in text
+    assert {"de": "Plätze: 3", "fr": "places\u202f: 3"}[lang] in text
     assert {"de": "Deutsch", "fr": "allemand"}[lang] in text
 
 

@@ -62,7 +62,7 @@ def _text(step: Step, lang: str = "en") -> str:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Ann takes the bonus tile of Denmark: a promotion"),
     ("de", "Ann nimmt das Bonusplättchen von Dänemark: eine Beförderung"),
-    ("fr", "Ann prend la tuile Bonus du Danemark : une promotion"),
+    ("fr", "Ann prend la tuile Bonus du Danemark\u202f: une promotion"),
 ])
 def test_a_delivery_tells_the_countrys_tile_and_what_it_gives(lang: str, said: str) -> None:
     """The tile beside a country goes to the first player to deliver there (RULES §8,
@@ -432,7 +432,7 @@ async def test_the_turn_post_and_the_catch_up_tell_the_turn(service: GameService
     log = random_game(3)
     game = await service.import_record(CONSOLE, "ann", record_of(log[:30]))
     post = await service.turn_post(game.id, "fr")
-    assert post.story and post.story[0].split(" : ")[0] in {"ann", "ben", "cem"}
+    assert post.story and post.story[0].split("\u202f: ")[0] in {"ann", "ben", "cem"}
     assert any(f"[{post.notation}]" not in line for line in post.story)
     digest = await service.since_last_turn(game.id, "ann", "en")
     assert digest[0].startswith(("Since your last turn", "Nothing has happened"))
