@@ -77,7 +77,8 @@ def computer_log_lines(game: Table, names: Mapping[str, str], lang: str,
         # A computer seat's name carries its level already ("Computer 1 (normal)"); a
         # human's seat a computer plays says which.
         seats = ", ".join([names.get(pid, pid) for pid in held] + [
-            f"{names.get(pid, pid)}: {translate(f'computer.level.{level}', lang)}"
+            translate("story.step", lang, player=names.get(pid, pid),
+                      action=translate(f"computer.level.{level}", lang))
             for pid, level in current.items()])
         lines.append(translate("computer.seats", lang, seats=seats))
     for s in played:

@@ -67,7 +67,8 @@ def headline(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> st
     """The decision itself: who, and what, named as on the board."""
     action = _action(step.notation)
     if action is None:
-        return f"{name_of(names, step.player)}: {step.notation}"
+        return translate("story.step", lang, player=name_of(names, step.player),
+                         action=step.notation)
     if isinstance(action, AutobotTurn):
         said = autobot_sentence(action.words, lang, ed)
         solo = step.before.solo
