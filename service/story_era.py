@@ -63,17 +63,18 @@ def _route_money(step: Step, pid: str) -> int:
         return sum(fx.amount for fx in state.queue
                    if fx.kind == "money" and fx.source == "route" and fx.player == pid)
 
-    reached = sum(amount for kind, amount in _route_rewards(step, pid) if kind == "money")
+    reached = sum(amount for _, bonuses in _goals_reached(step, pid)
+                  for kind, amount in map(rules.parse_bonus, bonuses) if kind == "money")
     return waiting(step.before) + reached - waiting(step.after)
 
 
-def _route_rewards(step: Step, pid: str) -> list[tuple[str, int]]:
-    """The bonuses of the route-card goals `pid` reached in this step (RULES §11)."""
+def _goals_reached(step: Step, pid: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(goal, its bonuses) for each route-card goal `pid` reached in this step (RULES §11)."""
     ed = rules.edition_of(step.before)
     old = step.before.players[pid].route_rewards
     rewards = {"complete": ed.route_reward_complete, "upgraded": ed.route_reward_upgraded}
-    return [rules.parse_bonus(bonus) for goal in step.after.players[pid].route_rewards
-            if goal not in old for bonus in rewards[goal]]
+    return [(goal, rewards[goal]) for goal in step.after.players[pid].route_rewards
+            if goal not in old]
 
 
 def route_lines(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
@@ -82,14 +83,11 @@ def route_lines(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     out = []
     for pid in step.after.order:
         card = step.after.players[pid].route
-        old = step.before.players[pid].route_rewards
-        for goal in step.after.players[pid].route_rewards:
-            if goal in old or card is None:
-                continue
-            route = ed.route_cards[card]
-            bonuses = ed.route_reward_complete if goal == "complete" else ed.route_reward_upgraded
+        if card is None:
+            continue
+        for goal, bonuses in _goals_reached(step, pid):
             out.append(translate(f"story.route.{goal}", lang, player=names.get(pid, pid),
-                                 route=f"{L.city(ed, route.a)} – {L.city(ed, route.b)}",
+                                 route=L.route_ends(ed, card),
                                  what=_what([rules.parse_bonus(b) for b in bonuses], lang)))
     return out
 

@@ -29,6 +29,7 @@ from service.labels.places import (
     goods_name,
     link_name,
     lock_name,
+    route_ends,
     section_name,
     slot_name,
     staff_place,
@@ -176,10 +177,7 @@ def action_label(action: Action | str, edition: Edition, lang: str,
             return translate("label.promote", lang, source=staff_place(edition, source, lang),
                              target=staff_place(edition, target, lang))
         case Route(card=card):
-            route = edition.route_cards.get(card)
-            ends = (f"{city(edition, route.a)} – {city(edition, route.b)}" if route is not None
-                    else card)
-            return translate("label.route", lang, ends=ends)
+            return translate("label.route", lang, ends=route_ends(edition, card))
         case Pick(card=card):
             return translate("label.pick", lang, card=card_name(edition, card, lang))
         case Bonus(country=country):

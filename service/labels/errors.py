@@ -24,6 +24,7 @@ from service.labels.places import (
     depot_city,
     depot_name,
     lock_name,
+    route_ends,
     section_name,
     staff_place,
 )
@@ -40,10 +41,7 @@ def _where(edition: Edition, place: str, lang: str) -> str:
 
 
 def _route(edition: Edition, card: str, lang: str) -> str:
-    route = edition.route_cards.get(card)
-    if route is None:
-        return card
-    return f"{city(edition, route.a)} – {city(edition, route.b)}"
+    return route_ends(edition, card)
 
 
 def _city(edition: Edition, node: str, lang: str) -> str:

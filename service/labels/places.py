@@ -41,6 +41,14 @@ def city(edition: Edition, node: str) -> str:
     return found.name if found is not None else node
 
 
+def route_ends(edition: Edition, card: str) -> str:
+    """A route card by its two cities ("Lübeck – Karlsruhe"); an unknown card by its id."""
+    route = edition.route_cards.get(card)
+    if route is None:
+        return card
+    return f"{city(edition, route.a)} – {city(edition, route.b)}"
+
+
 def colour_name(colour: str, lang: str) -> str:
     return translate(f"word.colour.{colour}", lang)
 
