@@ -29,7 +29,7 @@ from rules.actions import (
 )
 from rules.changes import MapChanges, TruckMove, map_changes
 from rules.edition import EditionError, load_edition
-from rules.effects import construction_budget
+from rules.effects import budget_paid, construction_budget
 from rules.errors import (
     GameOverError,
     IllegalActionError,
@@ -90,6 +90,7 @@ __all__ = [
     "UnknownActionError",
     "apply",
     "autobot_seat",
+    "budget_paid",
     "city_value",
     "construction_budget",
     "current_player",

@@ -184,6 +184,28 @@ def era_end_effects(state: State, edition: Edition) -> tuple[Effect, ...]:
     )
 
 
+_AFTER_BUDGET = frozenset({"routes", "next_era", "final"})  # era_end_effects' later ones
+
+
+def budget_paid(before: State, after: State) -> bool:
+    """Whether the construction budget was paid between two states one decision apart.
+
+    An era's end (era_end_effects) runs promotion, budget, route cards, next era; the
+    last builder's promotion comes before the budget and a route card's promotion after
+    it, each a decision of its own, so the budget is not always paid in the step whose era
+    changes. What is queued before and after the step tells."""
+    waiting_before = {fx.kind for fx in before.queue}
+    waiting_after = {fx.kind for fx in after.queue}
+    if "budget" in waiting_after:
+        return False  # still behind the last builder's promotion
+    if "budget" in waiting_before:
+        return True
+    if waiting_before & _AFTER_BUDGET:
+        return False  # paid in an earlier step; a route card's promotion came between
+    return (after.era != before.era or (before.phase == "play" and after.phase == "final")
+            or bool(waiting_after & _AFTER_BUDGET))
+
+
 def begin_scoring(state: State, edition: Edition) -> State:
     """Pending promotions are resolved, in seat order, before the final scoring."""
     effects = tuple(Effect("promote", pid, source="pending")

@@ -4,8 +4,7 @@ cards whose cities the network now joins, the next era or the final round.
 The era's end is a run of effects (promotion, budget, route cards, next era) that a
 decision can interrupt: the last builder's promotion comes first, and a route card's
 promotion stops the run again before the next era begins. So the step that pays the
-budget is not always the step whose era changes; each is found from the effects still
-queued before and after the step.
+budget is not always the step whose era changes (rules.budget_paid tells).
 """
 
 from __future__ import annotations
@@ -20,9 +19,6 @@ from service import labels as L
 if TYPE_CHECKING:
     from .story_step import Step
 
-_AFTER_BUDGET = frozenset({"routes", "next_era", "final"})  # the era end's later effects
-
-
 def era_ended(step: Step) -> bool:
     """The step began the next era or the final round."""
     before, after = step.before, step.after
@@ -30,16 +26,8 @@ def era_ended(step: Step) -> bool:
 
 
 def budget_paid(step: Step) -> bool:
-    """The construction budget was paid during this step."""
-    waiting_before = {fx.kind for fx in step.before.queue}
-    waiting_after = {fx.kind for fx in step.after.queue}
-    if "budget" in waiting_after:
-        return False  # still behind the last builder's promotion
-    if "budget" in waiting_before:
-        return True
-    if waiting_before & _AFTER_BUDGET:
-        return False  # paid in an earlier step; a route card's promotion came between
-    return era_ended(step) or bool(waiting_after & _AFTER_BUDGET)
+    """The construction budget was paid during this step (rules.budget_paid)."""
+    return rules.budget_paid(step.before, step.after)
 
 
 def era_money(step: Step) -> dict[str, tuple[int, int]]:
