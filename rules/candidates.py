@@ -247,6 +247,16 @@ class _BoardTargets:
         return _nonempty({c: tuple(t for t in found if t[0] in keep)
                           for c, found in everything.items()})
 
+    def with_colour_again(self, slot: str, table: Table, colour: str) -> Table:
+        """The upgrade or station `table` of the board before one more section of
+        `colour`, with that colour's targets derived again: what `_derive` gives, in its
+        order, for a twentieth of the filtering."""
+        everything = _by_slot(self.edition).get(slot, {})
+        keep = self.facts.complete if slot == "upgrade" else self.facts.built
+        again = tuple(t for t in everything.get(colour, ()) if t[0] in keep)
+        return {c: again if c == colour else table[c] for c in everything
+                if (again if c == colour else c in table)}
+
 
 _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
 # Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read.
@@ -268,15 +278,17 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
         # One section more: keep each table the new section could not have changed.
         (added,) = facts.built - before.built
         link, n = edition.sections[added]
-        keep = {
-            "build": False,  # the frontier lost the new section (other colours: below)
-            "load": before.nodes == facts.nodes,  # the depots on the network
-            "upgrade": link.id not in facts.complete,  # no new complete link
-            "station": link.features[n - 1] != "S",  # no new built station space
+        changed = {
+            "build": True,  # the frontier lost the new section (other colours: below)
+            "load": before.nodes != facts.nodes,  # the depots on the network
+            "upgrade": link.id in facts.complete,  # a new complete link
+            "station": link.features[n - 1] == "S",  # a new built station space
         }
         for slot, table in tables.found.items():
-            if keep.get(slot, True):
+            if not changed.get(slot, False):
                 fresh.found[slot] = table
+            elif slot in ("upgrade", "station"):  # only the new section's colour changed
+                fresh.found[slot] = fresh.with_colour_again(slot, table, link.colour)
         build = tables.found.get("build")
         if build is not None:  # each colour whose frontier is as it was keeps its targets
             old, new = before.frontier_of, facts.frontier_of
