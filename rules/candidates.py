@@ -116,8 +116,8 @@ class Narrowed:
         # What the filter reads besides the board's table: a state shares these between
         # versions until they change, and a build keeps the tables it cannot change, so
         # the last filtered table is mostly found again.
-        if slot == "upgrade":
-            inputs: tuple[object, ...] = (state.upgraded,)
+        if slot == "upgrade":  # the era: the dearest upgrade's price
+            inputs: tuple[object, ...] = (state.upgraded, state.era)
         elif slot == "station":
             inputs = (state.stations,)
         else:
@@ -125,16 +125,23 @@ class Narrowed:
         base = self.by_board.table(slot)
         last = _FILTERED.get(slot)  # one read: another thread may replace it
         if last is not None and last[0] is base and last[1] == inputs:
-            found = last[2]
+            found, dearest = last[2], last[3]
         else:
             found = self._filtered(slot)
-            _FILTERED[slot] = (base, inputs, found)
-        if slot == "upgrade":  # upgrade_problem: "cannot_pay", for this player's money
-            money, costs = self.player.money, _upgrade_costs(self.edition)[self.state.era - 1]
-            if any(costs[t[0]] > money for targets in found.values() for t in targets):
-                return _nonempty({c: tuple(t for t in targets if costs[t[0]] <= money)
-                                  for c, targets in found.items()})
+            dearest = self._dearest(found) if slot == "upgrade" else 0
+            _FILTERED[slot] = (base, inputs, found, dearest)
+        money = self.player.money
+        if money < dearest:  # upgrade_problem: "cannot_pay", for this player's money
+            costs = _upgrade_costs(self.edition)[state.era - 1]
+            return _nonempty({c: tuple(t for t in targets if costs[t[0]] <= money)
+                              for c, targets in found.items()})
         return found
+
+    def _dearest(self, table: Table) -> int:
+        """What the dearest upgrade of `table` costs in this era: a player with at least
+        that much can pay for every one."""
+        costs = _upgrade_costs(self.edition)[self.state.era - 1]
+        return max((costs[t[0]] for targets in table.values() for t in targets), default=0)
 
     def _filtered(self, slot: str) -> Table:
         """The board's targets of the slot less those the rest of the state refuses (the
@@ -259,8 +266,9 @@ class _BoardTargets:
 
 
 _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
-# Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read.
-_FILTERED: dict[str, tuple[Table, tuple[object, ...], Table]] = {}
+# Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read,
+# and for upgrades the dearest one's price (0 for the other slots, which cost nothing here).
+_FILTERED: dict[str, tuple[Table, tuple[object, ...], Table, int]] = {}
 
 
 def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
