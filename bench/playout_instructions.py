@@ -6,10 +6,10 @@ How: `valgrind --tool=cachegrind --cache-sim=no` counts the instructions (its "I
 of a Python process that plays `rules_bench.playout` for seeds 5000.. (as the bench's
 play-outs do), once with 1 play-out and once with 1 + N (default 3); the difference
 divided by N is one play-out, with the interpreter's start, the imports and the
-edition's loading cancelled out. It takes about a minute. `perf stat -e instructions`
-would be quicker, but the dev machine's virtual CPU has no counters ("not supported").
-Timings on the shared 2-core machine vary by ±20 % with the other sessions' load; this
-count varies by well under 1 % between runs.
+edition's loading cancelled out. It takes about ten seconds. `perf stat -e instructions`
+would be quicker still, but the dev machine's virtual CPU has no counters ("not
+supported"). Timings on the shared 2-core machine vary by ±20 % with the other sessions'
+load; this count repeats to the instruction (one hash seed, see `instructions`).
 
     python bench/playout_instructions.py --run N   # the measured process itself
 """
@@ -17,6 +17,7 @@ count varies by well under 1 % between runs.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -30,7 +31,11 @@ def instructions(count: int) -> int:
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                "--cachegrind-out-file=/dev/null", sys.executable, __file__,
                "--run", str(count)]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    # One hash seed: the count then repeats to the instruction (set and dict layouts
+    # move it by a few tenths of a percent otherwise); the engine's answers do not
+    # depend on it (bench/rules_digest.py gives one digest whatever the seed).
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    result = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     found = re.search(r"I\s+refs:\s+([\d,]+)", result.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{result.stderr}")

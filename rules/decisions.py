@@ -47,7 +47,7 @@ from rules.play import (
     research_problem,
     takeback_problem,
 )
-from rules.state import State
+from rules.state import State, draft
 from rules.trucks import claim_bonus, claimable_bonuses, do_move, legal_moves, move_problem
 
 
@@ -171,24 +171,24 @@ def _legal_main(state: State, edition: Edition, d: Decision) -> list[Action]:
 def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     pid = d.player
     if action == PASS and listed(state, edition, d) == [PASS]:
-        return with_step(evolve(state, passes=state.passes + 1), "end")
+        return with_step(evolve(draft(state), passes=state.passes + 1), "end")
     if state.passes:
         state = evolve(state, passes=0)  # somebody acted: the round of passes is broken
     if isinstance(action, Play):
         problem = None if was_listed(state, d, action) else main_play_problem(state, edition,
                                                                                pid, action)
         if problem is None:
-            return do_play(state, edition, pid, action)  # on to "move"
+            return do_play(draft(state), edition, pid, action)  # on to "move"
         raise problem
     if action == TAKEBACK:
         problem = takeback_problem(state, pid)
         if problem is None:
-            return do_takeback(with_step(state, "end"), edition, pid)
+            return do_takeback(with_step(draft(state), "end"), edition, pid)
         raise problem
     if action == GRANT:
         problem = grant_problem(state, pid)
         if problem is None:
-            return do_grant(with_step(state, "end"), edition, pid)
+            return do_grant(with_step(draft(state), "end"), edition, pid)
         raise problem
     raise refuse(d, action)
 
@@ -204,7 +204,7 @@ def _move(state: State, edition: Edition, d: Decision, action: Action) -> State:
         problem = move_problem(state, edition, d.player, action)
         if problem is not None:
             raise problem
-    return do_move(state, edition, d.player, action)
+    return do_move(draft(state), edition, d.player, action)
 
 
 def _legal_promote(state: State, edition: Edition, d: Decision) -> list[Action]:

@@ -88,7 +88,8 @@ def score_routes(state: State, edition: Edition, effect: Effect) -> State:
 def draw_tile(state: State) -> tuple[State, str | None]:
     if not state.bag:
         return state, None
-    return evolve(state, bag=state.bag[1:], reveals=state.reveals + 1), state.bag[0]
+    tile = state.bag[0]  # read before the state changes: it may be a draft (rules.state)
+    return evolve(state, bag=state.bag[1:], reveals=state.reveals + 1), tile
 
 
 def refill_countries(state: State, edition: Edition) -> State:

@@ -19,7 +19,7 @@ from rules.frozen import evolve
 from rules.kinds import Kind, Step
 from rules.model import Edition
 from rules.registry import edition_by_hash
-from rules.state import Effect, State, Turn
+from rules.state import Effect, State, Turn, draft, freeze
 from rules.trucks import claimable_bonuses, has_moves
 
 __all__ = ["EXPECTED", "Decision", "apply", "legal_actions", "pending_decision", "settle"]
@@ -109,7 +109,12 @@ def _has_options(state: State, edition: Edition, fx: Effect) -> bool:
 
 
 def settle(state: State, edition: Edition) -> State:
-    """Resolve automatic effects and skip empty phases until a decision is pending."""
+    """Resolve automatic effects and skip empty phases until a decision is pending.
+
+    The steps change a `Draft` of the state in place (the one `apply`'s executor began,
+    or one taken here), frozen where it rests and before any decision's options are
+    listed of it: a listing is remembered by the state's identity."""
+    state = draft(state)
     while True:
         if state.queue:
             fx = state.queue[0]
@@ -126,28 +131,29 @@ def settle(state: State, edition: Edition) -> State:
                 owed = state.players[fx.player]
                 state = pop(state).with_player(
                     evolve(owed, pending_promotions=owed.pending_promotions + 1))
-            elif _has_options(state, edition, fx):
+            elif _has_options(freeze(state), edition, fx):
                 return state
             else:
-                state = pop(state)  # a bonus nobody can use is lost
+                state = pop(draft(state))  # a bonus nobody can use is lost
             continue
         if state.phase == "draft":
             if all(state.players[p].route is not None for p in _drafters(state)):
                 state = evolve(state, phase="play", turn=Turn(state.order[0], "start"))
                 continue
-            return state
+            return freeze(state)
         if state.phase == "scoring":
-            return evolve(state, phase="over")
+            return freeze(evolve(state, phase="over"))
         if state.phase == "over":
-            return state
+            return freeze(state)
         advanced = _advance_turn(state, edition)
-        if advanced is state:
-            return state  # a step that waits for its player (RULES §6: empty phases skipped)
+        if advanced is None:
+            return freeze(state)  # the step waits for its player (RULES §6: empty ones skipped)
         state = advanced
 
 
-def _advance_turn(state: State, edition: Edition) -> State:
-    """One step of the turn machine when no effect is waiting."""
+def _advance_turn(state: State, edition: Edition) -> State | None:
+    """One step of the turn machine when no effect is waiting; None when the step waits
+    for its player (a draft changes in place, so "the same state" could not tell)."""
     turn = state.turn
     assert turn is not None
     if turn.step == "start":
@@ -166,17 +172,17 @@ def _advance_turn(state: State, edition: Edition) -> State:
     if turn.step == "bonus":
         # Phase 1 waits only when there is a bonus to claim (DESIGN §2).
         if claimable_bonuses(state, edition, turn.player):
-            return state
+            return None
         return with_step(state, "main")
     if turn.step == "move":
         if has_moves(state, edition, turn.player):
-            return state  # listed when asked: `legal_actions` or a check
+            return None  # listed when asked: `legal_actions` or a check
         return _end_of_turn(state, edition)  # the "end" step would not rest either
     if turn.step == "end":
         return _end_of_turn(state, edition)
     if turn.step == "era_end":
         return next_turn(state, edition, _first_step)
-    return state  # "main" and "autobot" always wait for the player
+    return None  # "main" and "autobot" always wait for the player
 
 
 def _first_step(state: State, edition: Edition, pid: str) -> Step:
