@@ -78,7 +78,7 @@ class Narrowed:
         self.edition = edition
         self.player = state.players[pid]
         self.by_board = _by_board(edition, board(edition, state.built))
-        self.open: dict[str, bool] = {}
+        self.open = self._open()
         self.tables: dict[str, Table] = {}
 
     def __call__(self, slot: str, colour: str) -> tuple[Target, ...]:
@@ -88,10 +88,16 @@ class Narrowed:
 
     def is_open(self, slot: str) -> bool:
         """False when the slot's `*_problem` check refuses every target alike."""
-        is_open = self.open.get(slot)
-        if is_open is None:
-            is_open = self.open[slot] = self._slot_open(slot)
-        return is_open
+        return self.open.get(slot, True)
+
+    def open_slots(self) -> list[str]:
+        """The slots, in edition order, that have room for one more card (`slot_room`)
+        and are `is_open`."""
+        player, edition, is_open = self.player, self.edition, self.open
+        capacity, extra, filled = edition.slot_capacity, player.extra_capacity, player.slots
+        return [slot for slot in edition.slots if slot in capacity
+                and len(filled[slot]) < capacity[slot] + extra.get(slot, 0)
+                and is_open.get(slot, True)]
 
     def table(self, slot: str) -> Table:
         """The accepted targets of a slot that `is_open`, per colour."""
@@ -174,20 +180,22 @@ class Narrowed:
                                    and (pharma_open or t[1] != pharma))
                           for c, found in base.items()})
 
-    def _slot_open(self, slot: str) -> bool:
+    def _open(self) -> dict[str, bool]:
+        """Per slot: does its `*_problem` check leave any target, for this player? One
+        pass for every slot: `legal_actions` asks of each."""
         state, edition, player = self.state, self.edition, self.player
-        if slot == "build":  # "supply_empty", "cannot_pay", "no_employee"
-            return (state.era_supply > 0 and player.money >= edition.era(state.era).build_cost
-                    and can_place_employee(player, edition))
-        if slot == "upgrade":  # "no_employee"
-            return can_place_employee(player, edition)
-        if slot == "station":  # "no_stations_left", "cannot_pay"
-            return player.stations_left > 0 and player.money >= edition.station_cost
-        if slot == "load":  # "no_free_truck"; with reloading, a truck on the map is named
-            return None in player.trucks or edition.truck_load == "reload"
-        if slot == "research":  # "no_keys_left"
-            return len(player.keys) < edition.keys
-        return True
+        employee = can_place_employee(player, edition)  # "no_employee"
+        return {
+            # "supply_empty", "cannot_pay", "no_employee"
+            "build": (state.era_supply > 0 and employee
+                      and player.money >= edition.era(state.era).build_cost),
+            "upgrade": employee,
+            # "no_stations_left", "cannot_pay"
+            "station": player.stations_left > 0 and player.money >= edition.station_cost,
+            # "no_free_truck"; with reloading, a truck on the map is named
+            "load": None in player.trucks or edition.truck_load == "reload",
+            "research": len(player.keys) < edition.keys,  # "no_keys_left"
+        }
 
 
 @per_edition
@@ -333,17 +341,32 @@ class _Row(dict[Target, Play]):
         return found
 
 
-_ROWS: dict[tuple[str, str, str | None], _Row] = {}
-_ROWS_MAX = 10_000
+class _CardRows(dict[str, _Row]):
+    """The `_Row` of each slot for one card and colour named, made when first asked for:
+    `legal_actions` looks a card up once and its slots in it."""
+
+    __slots__ = ("card", "colour")
+
+    def __init__(self, card: str, colour: str | None) -> None:
+        super().__init__()
+        self.card, self.colour = card, colour
+
+    def __missing__(self, slot: str) -> _Row:
+        row = self[slot] = _Row(slot, self.card, self.colour)
+        return row
 
 
-def plays(slot: str, card: str, colour: str | None) -> _Row:
-    """`plays(slot, card, colour)[(target, goods)]` is `Play(slot, target, card, colour,
+_CARDS: dict[tuple[str, str | None], _CardRows] = {}
+_CARDS_MAX = 2_000  # a few editions' cards, each in every colour
+
+
+def plays(card: str, colour: str | None) -> _CardRows:
+    """`plays(card, colour)[slot][(target, goods)]` is `Play(slot, target, card, colour,
     goods)`, shared."""
-    key = (slot, card, colour)
-    row = _ROWS.get(key)
-    if row is None:
-        if len(_ROWS) >= _ROWS_MAX:
-            _ROWS.clear()
-        row = _ROWS[key] = _Row(slot, card, colour)
-    return row
+    key = (card, colour)
+    rows = _CARDS.get(key)
+    if rows is None:
+        if len(_CARDS) >= _CARDS_MAX:
+            _CARDS.clear()
+        rows = _CARDS[key] = _CardRows(card, colour)
+    return rows

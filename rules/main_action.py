@@ -19,7 +19,7 @@ from rules.errors import IllegalActionError, RuleError
 from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import open_colours
-from rules.play import can_grant, can_take_back, play_problem, slot_room
+from rules.play import can_grant, can_take_back, play_problem
 from rules.state import State
 
 CardColours = tuple[bool, tuple[str, ...], bool]  # wild, printed colours, names its colour
@@ -59,8 +59,7 @@ def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
     """Every card the player may play, on every slot and target: the loads that bring a
     truck back from the map only when no other card can be played (RULES §7.3, "reload")."""
     narrowed = candidates.Narrowed(state, edition, pid)
-    open_slots = [slot for slot in edition.slots if slot in edition.slot_capacity
-                  and slot_room(state, edition, pid, slot) and narrowed.is_open(slot)]
+    open_slots = narrowed.open_slots()
     # every truck on the map, when a load must bring one back (no truck is off the map);
     # its targets are asked for only if nothing else can be played
     trucks = state.players[pid].trucks
@@ -90,7 +89,7 @@ def _plays(state: State, edition: Edition, pid: str,
                 slots = by_colour[colour] = [] if colour not in opened else [
                     (slot, found) for slot, table in tables if (found := table.get(colour))]
             if slots:
-                named = colour if choice else None
+                rows = candidates.plays(card, colour if choice else None)
                 for slot, found in slots:
-                    actions.extend(map(candidates.plays(slot, card, named).__getitem__, found))
+                    actions.extend(map(rows[slot].__getitem__, found))
     return actions
