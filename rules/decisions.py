@@ -117,7 +117,9 @@ def listed(state: State, edition: Edition, decision: Decision) -> list[Action]:
     state."""
     global _LISTED
     last = _LISTED  # one read: another thread may replace it, never change it
-    if last[0] is state and last[1] == decision:
+    # The same decision is mostly the very object (pending_decision remembers it), and
+    # comparing a dataclass field by field is a Python-level call.
+    if last[0] is state and (last[1] is decision or last[1] == decision):
         return list(last[2])
     actions = RULES[decision.kind].legal(state, edition, decision)
     _LISTED = (state, decision, tuple(actions))
@@ -130,9 +132,12 @@ def was_listed(state: State, decision: Decision, action: Action) -> bool:
     not run again. A search applies the actions it was offered; an action parsed from a
     player's text is a new object, and is checked."""
     last = _LISTED  # one read, as in `listed`
-    if last[0] is not state or last[1] != decision:
+    if last[0] is not state or not (last[1] is decision or last[1] == decision):
         return False
-    return any(listed_action is action for listed_action in last[2])
+    for listed_action in last[2]:  # noqa: SIM110 (a generator frame for any() costs more)
+        if listed_action is action:
+            return True
+    return False
 
 
 # ----- the decisions, one pair of functions each -----

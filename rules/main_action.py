@@ -11,11 +11,10 @@ for what is left out: that was a third of the time.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import candidates
 from rules.actions import GRANT, PASS, TAKEBACK, Action, Play
 from rules.errors import IllegalActionError, RuleError
+from rules.frozen import evolve
 from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import open_colours
@@ -70,7 +69,7 @@ def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
     if actions or not reload or "load" not in open_slots:
         return actions
     loads = _plays(state, edition, pid, [("load", narrowed.table("load"))])
-    return [replace(play, truck=n) for play in loads if isinstance(play, Play) for n in reload]
+    return [evolve(play, truck=n) for play in loads if isinstance(play, Play) for n in reload]
 
 
 def _plays(state: State, edition: Edition, pid: str,

@@ -98,16 +98,26 @@ def _grow(edition: Edition, before: Board, built: frozenset[str], added: str) ->
                 near.append(other.section_ids()[0 if other.a == node else -1])
     joined = {sid for sid in near
               if sid not in built and _touches(edition, built, nodes, sid)}
-    frontier = before.frontier
+    frontier, frontier_of = before.frontier, before.frontier_of
     if added in frontier or joined:
         keep = {sid for sid in frontier if sid != added} | joined
         frontier = tuple(sorted(keep, key=_section_index(edition).__getitem__))
-    return _with_frontier(edition, built, complete, nodes, frontier)
+        # Only the colours of the sections that left or joined the frontier change.
+        colour_of = _section_colour(edition)
+        frontier_of = dict(frontier_of)
+        for colour in {colour_of[sid] for sid in joined} | {link.colour}:
+            frontier_of[colour] = tuple(sid for sid in frontier if colour_of[sid] == colour)
+    return Board(built, complete, nodes, frontier, frontier_of)
 
 
 @per_edition
 def _section_index(edition: Edition) -> dict[str, int]:
     return {sid: i for i, sid in enumerate(edition.sections)}
+
+
+@per_edition
+def _section_colour(edition: Edition) -> dict[str, str]:
+    return {sid: link.colour for sid, (link, _n) in edition.sections.items()}
 
 
 def _touches(edition: Edition, built: frozenset[str], nodes: frozenset[str],
