@@ -220,9 +220,15 @@ def joined(state: State, edition: Edition, a: str, b: str, *, upgraded_only: boo
 
 def autobahn_cities(edition: Edition, colour: str) -> tuple[str, ...]:
     """The end nodes of every link of one autobahn, each once."""
-    out: dict[str, None] = {}
+    return _autobahn_cities(edition).get(colour, ())
+
+
+@per_edition
+def _autobahn_cities(edition: Edition) -> dict[str, tuple[str, ...]]:
+    """Colour -> `autobahn_cities`: an era's end asks it of every office, each time."""
+    out: dict[str, dict[str, None]] = {}
     for link in edition.links.values():
-        if link.colour == colour:
-            out[link.a] = None
-            out[link.b] = None
-    return tuple(out)
+        ends = out.setdefault(link.colour, {})
+        ends[link.a] = None
+        ends[link.b] = None
+    return {colour: tuple(ends) for colour, ends in out.items()}
