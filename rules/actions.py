@@ -173,6 +173,12 @@ TAKEBACK = Simple("takeback")
 GRANT = Simple("grant")
 PASS = Simple("pass")
 
+
+def is_pass(action: Action) -> bool:
+    """`action == PASS`, without a dataclass comparison: every action `apply` takes asks
+    it, and `==` between two action kinds calls two Python-level `__eq__` to say no."""
+    return type(action) is Simple and action.word == "pass"
+
 # The notation's grammar in one line: the words every action is made of (help texts and
 # tests use it; it is notation, the same in every language).
 USAGE = (

@@ -27,6 +27,7 @@ from rules.actions import (
     Promote,
     Route,
     Slot,
+    is_pass,
 )
 from rules.autobot.turn import autobot_turn
 from rules.errors import IllegalActionError, RuleError
@@ -175,7 +176,7 @@ def _legal_main(state: State, edition: Edition, d: Decision) -> list[Action]:
 
 def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
     pid = d.player
-    if action == PASS and listed(state, edition, d) == [PASS]:
+    if is_pass(action) and listed(state, edition, d) == [PASS]:
         return with_step(evolve(draft(state), passes=state.passes + 1), "end")
     if state.passes:
         state = evolve(state, passes=0)  # somebody acted: the round of passes is broken
@@ -325,6 +326,6 @@ RULES: dict[Kind, Rule] = {rule.kind: rule for rule in (
 def execute(state: State, edition: Edition, decision: Decision, action: Action) -> State:
     """Carry out `action` for `decision`, or raise the reason it is not allowed."""
     rule = RULES[decision.kind]
-    if action == PASS and rule.declined is not None:
+    if rule.declined is not None and is_pass(action):
         return rule.declined(state)
     return rule.execute(state, edition, decision, action)
