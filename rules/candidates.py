@@ -14,7 +14,8 @@ target of the map at states of random games, and the agreement test checks
 
 from __future__ import annotations
 
-from rules.actions import Play
+from collections.abc import Container
+
 from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import Board, board
@@ -51,6 +52,9 @@ def targets(state: State, edition: Edition, pid: str, slot: str,
 
 
 Table = dict[str, tuple[Target, ...]]  # colour -> targets, only colours that have some
+# A slot's last filtered table: (the board's table, the state parts read, the filtered
+# table, for upgrades the dearest one's price); see `_FILTERED`.
+Filtered = tuple[Table, tuple[object, ...], Table, int]
 
 
 @per_edition
@@ -133,7 +137,7 @@ class Narrowed:
         if last is not None and last[0] is base and last[1] == inputs:
             found, dearest = last[2], last[3]
         else:
-            found = self._filtered(slot)
+            found = self._filtered(slot, last)
             dearest = self._dearest(found) if slot == "upgrade" else 0
             _FILTERED[slot] = (base, inputs, found, dearest)
         money = self.player.money
@@ -149,9 +153,10 @@ class Narrowed:
         costs = _upgrade_costs(self.edition)[self.state.era - 1]
         return max((costs[t[0]] for targets in table.values() for t in targets), default=0)
 
-    def _filtered(self, slot: str) -> Table:
+    def _filtered(self, slot: str, last: Filtered | None = None) -> Table:
         """The board's targets of the slot less those the rest of the state refuses (the
-        player's money aside)."""
+        player's money aside); `last`, the slot's last filtered table, lends the colours
+        that cannot have changed since."""
         state = self.state
         if slot == "research":
             # research_problem, which no colour concerns: "lock_open", "lock_requires"
@@ -162,15 +167,23 @@ class Narrowed:
             return dict.fromkeys(self.edition.colours, found) if found else {}
         base = self.by_board.table(slot)
         if slot == "upgrade":  # upgrade_problem: "link_upgraded"
-            upgraded = state.upgraded
-            return _nonempty({c: tuple(t for t in found if t[0] not in upgraded)
-                              for c, found in base.items()})
+            upgraded, links = state.upgraded, self.edition.links
+            changed = None
+            if last is not None:
+                before = last[1][0]
+                assert isinstance(before, frozenset)
+                changed = {links[lid].colour for lid in upgraded ^ before}
+            return _without(base, upgraded, last, changed)
         if slot == "station":  # station_problem: "station_taken"
-            stations = state.stations
+            stations, sections = state.stations, self.edition.sections
             if not stations:
                 return base
-            return _nonempty({c: tuple(t for t in found if t[0] not in stations)
-                              for c, found in base.items()})
+            changed = None
+            if last is not None:
+                taken = last[1][0]
+                assert isinstance(taken, dict)
+                changed = {sections[sid][0].colour for sid in stations.keys() ^ taken.keys()}
+            return _without(base, stations, last, changed)
         # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
         goods, era, edition = state.goods, state.era, self.edition
         depots, pharma = edition.depots, edition.pharma_goods
@@ -207,6 +220,25 @@ def _research_by_keys(edition: Edition) -> dict[tuple[str, ...], Table]:
 @per_edition
 def _research_targets(edition: Edition) -> tuple[Target, ...]:
     return tuple((lock, None) for lock in edition.locks)
+
+
+def _without(base: Table, refused: Container[str], last: Filtered | None,
+             changed: set[str] | None) -> Table:
+    """`base` less the targets named in `refused`, per colour, without the colours left
+    empty. A colour is taken from `last` (the slot's last filtered table) as it was when
+    its base targets are the very same and it is not among the `changed` colours (those
+    of the names refused now or then, not both; None: every colour): a station or an
+    upgrade changes one colour's targets, and filtering all seven was a listing's cost."""
+    last_base, last_found = (last[0], last[2]) if last is not None else ({}, {})
+    out: Table = {}
+    for colour, targets in base.items():
+        if changed is not None and colour not in changed and targets is last_base.get(colour):
+            kept = last_found.get(colour, ())
+        else:
+            kept = tuple(t for t in targets if t[0] not in refused)
+        if kept:
+            out[colour] = kept
+    return out
 
 
 def _nonempty(table: Table) -> Table:
@@ -276,7 +308,7 @@ class _BoardTargets:
 _LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
 # Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read,
 # and for upgrades the dearest one's price (0 for the other slots, which cost nothing here).
-_FILTERED: dict[str, tuple[Table, tuple[object, ...], Table, int]] = {}
+_FILTERED: dict[str, Filtered] = {}
 
 
 def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
@@ -323,50 +355,3 @@ def frontier(state: State, edition: Edition,
         return tuple((sid, None) for sid in facts.frontier_of.get(colours[0], ()))
     return tuple((sid, None) for sid in facts.frontier
                  if edition.sections[sid][0].colour in colours)
-
-
-class _Row(dict[Target, Play]):
-    """The `Play` of each target for one slot, card and colour named, made when first
-    asked for: a listed action is immutable, so one object serves every listing, and
-    building the frozen dataclass anew cost more than the legality checks behind it."""
-
-    __slots__ = ("card", "colour", "slot")
-
-    def __init__(self, slot: str, card: str, colour: str | None) -> None:
-        super().__init__()
-        self.slot, self.card, self.colour = slot, card, colour
-
-    def __missing__(self, target: Target) -> Play:
-        found = self[target] = Play(self.slot, target[0], self.card, self.colour, target[1])
-        return found
-
-
-class _CardRows(dict[str, _Row]):
-    """The `_Row` of each slot for one card and colour named, made when first asked for:
-    `legal_actions` looks a card up once and its slots in it."""
-
-    __slots__ = ("card", "colour")
-
-    def __init__(self, card: str, colour: str | None) -> None:
-        super().__init__()
-        self.card, self.colour = card, colour
-
-    def __missing__(self, slot: str) -> _Row:
-        row = self[slot] = _Row(slot, self.card, self.colour)
-        return row
-
-
-_CARDS: dict[tuple[str, str | None], _CardRows] = {}
-_CARDS_MAX = 2_000  # a few editions' cards, each in every colour
-
-
-def plays(card: str, colour: str | None) -> _CardRows:
-    """`plays(card, colour)[slot][(target, goods)]` is `Play(slot, target, card, colour,
-    goods)`, shared."""
-    key = (card, colour)
-    rows = _CARDS.get(key)
-    if rows is None:
-        if len(_CARDS) >= _CARDS_MAX:
-            _CARDS.clear()
-        rows = _CARDS[key] = _CardRows(card, colour)
-    return rows

@@ -11,7 +11,7 @@ for what is left out: that was a third of the time.
 
 from __future__ import annotations
 
-from rules import candidates
+from rules import candidates, play_rows
 from rules.actions import GRANT, PASS, TAKEBACK, Action, Play
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
@@ -88,7 +88,7 @@ def _plays(state: State, edition: Edition, pid: str,
                 slots = by_colour[colour] = [] if colour not in opened else [
                     (slot, found) for slot, table in tables if (found := table.get(colour))]
             if slots:
-                rows = candidates.plays(card, colour if choice else None)
+                rows = play_rows.plays(card, colour if choice else None)
                 for slot, found in slots:
                     actions.extend(map(rows[slot].__getitem__, found))
     return actions

@@ -1,0 +1,58 @@
+"""The `Play` objects `legal_actions` lists, made once and shared.
+
+A listed action is immutable, so one object serves every listing that offers it; building
+the frozen dataclass anew for every listing cost more than the legality checks behind it
+(`rules.candidates` finds the targets, `rules.main_action` the cards).
+"""
+
+from __future__ import annotations
+
+from rules.actions import Play
+
+Target = tuple[str, str | None]  # (target, goods), as rules.candidates lists them
+
+
+class _Row(dict[Target, Play]):
+    """The `Play` of each target for one slot, card and colour named, made when first
+    asked for."""
+
+    __slots__ = ("card", "colour", "slot")
+
+    def __init__(self, slot: str, card: str, colour: str | None) -> None:
+        super().__init__()
+        self.slot, self.card, self.colour = slot, card, colour
+
+    def __missing__(self, target: Target) -> Play:
+        found = self[target] = Play(self.slot, target[0], self.card, self.colour, target[1])
+        return found
+
+
+class _CardRows(dict[str, _Row]):
+    """The `_Row` of each slot for one card and colour named, made when first asked for:
+    `legal_actions` looks a card up once and its slots in it."""
+
+    __slots__ = ("card", "colour")
+
+    def __init__(self, card: str, colour: str | None) -> None:
+        super().__init__()
+        self.card, self.colour = card, colour
+
+    def __missing__(self, slot: str) -> _Row:
+        row = self[slot] = _Row(slot, self.card, self.colour)
+        return row
+
+
+_CARDS: dict[tuple[str, str | None], _CardRows] = {}
+_CARDS_MAX = 2_000  # a few editions' cards, each in every colour
+
+
+def plays(card: str, colour: str | None) -> _CardRows:
+    """`plays(card, colour)[slot][(target, goods)]` is `Play(slot, target, card, colour,
+    goods)`, shared."""
+    key = (card, colour)
+    rows = _CARDS.get(key)
+    if rows is None:
+        if len(_CARDS) >= _CARDS_MAX:
+            _CARDS.clear()
+        rows = _CARDS[key] = _CardRows(card, colour)
+    return rows
