@@ -76,19 +76,40 @@ def _plays(state: State, edition: Edition, pid: str,
            tables: list[tuple[str, candidates.Table]]) -> list[Action]:
     opened = open_colours(state, edition)
     cards = _cards(edition)
-    # The slots with accepted targets and those targets, per colour played.
-    by_colour: dict[str, list[tuple[str, tuple[candidates.Target, ...]]]] = {}
+    by_colour = _slots_by_colour(tables, opened)
     actions: list[Action] = []
     for card in state.players[pid].hand:
         wild, printed, choice = cards[card]
         for colour in opened if wild else printed:
             slots = by_colour.get(colour)
-            if slots is None:
-                # card_colour_problem's "colour_closed" leaves a closed colour nothing.
-                slots = by_colour[colour] = [] if colour not in opened else [
-                    (slot, found) for slot, table in tables if (found := table.get(colour))]
             if slots:
                 rows = play_rows.plays(card, colour if choice else None)
                 for slot, found in slots:
-                    actions.extend(map(rows[slot].__getitem__, found))
+                    actions.extend(rows[slot].of(found))
     return actions
+
+
+SlotTargets = list[tuple[str, tuple[candidates.Target, ...]]]
+_BY_COLOUR: tuple[list[tuple[str, candidates.Table]], tuple[str, ...],
+                  dict[str, SlotTargets]] = ([], (), {})
+
+
+def _slots_by_colour(tables: list[tuple[str, candidates.Table]],
+                     opened: tuple[str, ...]) -> dict[str, SlotTargets]:
+    """Per open colour, the slots that accept targets of it and those targets, in slot
+    order (card_colour_problem's "colour_closed" leaves a closed colour nothing).
+
+    Remembered for the last tables asked: they are mostly the very tables of the last
+    listing (rules.candidates finds them again), and comparing them costs less than
+    walking them."""
+    global _BY_COLOUR
+    last = _BY_COLOUR  # one read: another thread may replace it, never change it
+    if last[1] is opened and last[0] == tables:
+        return last[2]
+    out: dict[str, SlotTargets] = {}
+    for slot, table in tables:
+        for colour, found in table.items():
+            if colour in opened:
+                out.setdefault(colour, []).append((slot, found))
+    _BY_COLOUR = (tables, opened, out)
+    return out

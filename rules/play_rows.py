@@ -16,14 +16,26 @@ class _Row(dict[Target, Play]):
     """The `Play` of each target for one slot, card and colour named, made when first
     asked for."""
 
-    __slots__ = ("card", "colour", "slot")
+    __slots__ = ("card", "colour", "last", "slot")
 
     def __init__(self, slot: str, card: str, colour: str | None) -> None:
         super().__init__()
         self.slot, self.card, self.colour = slot, card, colour
+        self.last: tuple[tuple[Target, ...], tuple[Play, ...]] = ((), ())
 
     def __missing__(self, target: Target) -> Play:
         found = self[target] = Play(self.slot, target[0], self.card, self.colour, target[1])
+        return found
+
+    def of(self, targets: tuple[Target, ...]) -> tuple[Play, ...]:
+        """The plays of `targets`, in their order, remembered for the last tuple asked:
+        a slot's targets are one shared tuple from listing to listing until the state
+        changes them (rules.candidates)."""
+        last = self.last  # one read: another thread may replace it, never change it
+        if last[0] is targets:
+            return last[1]
+        found = tuple(map(self.__getitem__, targets))
+        self.last = (targets, found)
         return found
 
 
