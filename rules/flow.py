@@ -59,8 +59,20 @@ def _pending(state: State) -> Decision | None:
         return Decision(DECISION_OF_EFFECT[fx.kind], fx.player, fx.colours, fx.source)
     if state.phase == "draft":
         return Decision("route", _drafter(state))
-    assert state.turn is not None
-    return Decision(DECISION_OF_STEP[state.turn.step], state.turn.player)
+    turn = state.turn
+    assert turn is not None
+    # A decision is immutable: one object per step and player serves every turn, made
+    # once (a frozen dataclass's construction cost more than the rest of this function).
+    decision = _TURN_DECISIONS.get((turn.step, turn.player))
+    if decision is None:
+        if len(_TURN_DECISIONS) >= 1024:
+            _TURN_DECISIONS.clear()
+        decision = _TURN_DECISIONS[(turn.step, turn.player)] = Decision(
+            DECISION_OF_STEP[turn.step], turn.player)
+    return decision
+
+
+_TURN_DECISIONS: dict[tuple[Step, str], Decision] = {}
 
 
 def _drafters(state: State) -> tuple[str, ...]:
