@@ -174,20 +174,51 @@ def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start
     moves: list[Move] = []
     if limit <= 0:
         return ()
+    driving, delivering = _moves_of(number)
     if _delivery_eras(edition).get(start, era + 1) <= era:
-        moves.append(new_move(number, (), True))
+        moves.append(delivering[()])
     tree = _paths(edition, start, limit)
     i, end = 0, len(tree)
     while i < end:
         section, path, delivers_from, after = tree[i]
         if section in built:
-            moves.append(new_move(number, path))
+            moves.append(driving[path])
             if delivers_from <= era:
-                moves.append(new_move(number, path, True))
+                moves.append(delivering[path])
             i += 1
         else:
             i = after  # no path through an unbuilt section
     return tuple(moves)
+
+
+class _Moves(dict[tuple[str, ...], Move]):
+    """One truck's moves by path, made when first asked for: a listed move is immutable,
+    so one object serves every walk, and a walk found again by its path cost less than
+    making dozens of moves anew each time the truck's surroundings changed."""
+
+    __slots__ = ("deliver", "truck")
+
+    def __init__(self, truck: int, deliver: bool) -> None:
+        super().__init__()
+        self.truck, self.deliver = truck, deliver
+
+    def __missing__(self, path: tuple[str, ...]) -> Move:
+        if len(self) >= _MOVES_MAX:
+            self.clear()  # one step, safe between threads; the next walks make them again
+        move = self[path] = new_move(self.truck, path, self.deliver)
+        return move
+
+
+_MOVES: dict[int, tuple[_Moves, _Moves]] = {}
+_MOVES_MAX = 50_000  # every path of a map's trucks is a few thousand
+
+
+def _moves_of(truck: int) -> tuple[_Moves, _Moves]:
+    """Truck `truck`'s moves by path: those that stop, and those that deliver after it."""
+    found = _MOVES.get(truck)
+    if found is None:
+        found = _MOVES[truck] = (_Moves(truck, False), _Moves(truck, True))
+    return found
 
 
 # A path of `_paths`: its last section, the path, the era from which a delivery may follow
