@@ -100,7 +100,9 @@ def _grow(edition: Edition, before: Board, built: frozenset[str], added: str) ->
               if sid not in built and _touches(edition, built, nodes, sid)}
     frontier, frontier_of = before.frontier, before.frontier_of
     if added in frontier or joined:
-        keep = {sid for sid in frontier if sid != added} | joined
+        keep = set(frontier)
+        keep.discard(added)
+        keep |= joined
         frontier = tuple(sorted(keep, key=_section_index(edition).__getitem__))
         # Only the colours of the sections that left or joined the frontier change.
         colour_of = _section_colour(edition)
