@@ -154,7 +154,7 @@ class Draft(State):
 
     Carrying out an action and resting at the next decision change the state a dozen
     times (the card, the slot's action, the office, the queue, the step, the next turn);
-    copying the ~30-field record for each was a tenth of a random play-out. `apply`
+    copying the ~30-field record for each made 4.6 copies an action. `apply`
     takes one `draft` of the state once the action is checked, every `evolve` of it then
     changes it in place, and `freeze` makes it a `State` again before anyone else sees it.
     What a draft holds (players, queue, turn, ...) is as immutable as in any state, so
