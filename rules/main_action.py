@@ -90,26 +90,16 @@ def _plays(state: State, edition: Edition, pid: str,
 
 
 SlotTargets = list[tuple[str, tuple[candidates.Target, ...]]]
-_BY_COLOUR: tuple[list[tuple[str, candidates.Table]], tuple[str, ...],
-                  dict[str, SlotTargets]] = ([], (), {})
 
 
 def _slots_by_colour(tables: list[tuple[str, candidates.Table]],
                      opened: tuple[str, ...]) -> dict[str, SlotTargets]:
     """Per open colour, the slots that accept targets of it and those targets, in slot
-    order (card_colour_problem's "colour_closed" leaves a closed colour nothing).
-
-    Remembered for the last tables asked: they are mostly the very tables of the last
-    listing (rules.candidates finds them again), and comparing them costs less than
-    walking them."""
-    global _BY_COLOUR
-    last = _BY_COLOUR  # one read: another thread may replace it, never change it
-    if last[1] is opened and last[0] == tables:
-        return last[2]
+    order (card_colour_problem's "colour_closed" leaves a closed colour nothing): the
+    tables turned inside out in one pass, rather than asked of every colour played."""
     out: dict[str, SlotTargets] = {}
     for slot, table in tables:
         for colour, found in table.items():
             if colour in opened:
                 out.setdefault(colour, []).append((slot, found))
-    _BY_COLOUR = (tables, opened, out)
     return out
