@@ -9,7 +9,10 @@ divided by N is one play-out, with the interpreter's start, the imports and the
 edition's loading cancelled out. It takes about ten seconds. `perf stat -e instructions`
 would be quicker still, but the dev machine's virtual CPU has no counters ("not
 supported"). Timings on the shared 2-core machine vary by ±20 % with the other sessions'
-load; this count repeats to the instruction (one hash seed, see `instructions`).
+load; this count repeats to the instruction (one hash seed, see `instructions`). Compare
+commits from clean exports (`git archive <commit> | tar -x -C DIR`, then run DIR's copy of
+this script): a work tree's stale or fresh bytecode caches move it by a few tenths of a
+million.
 
     python bench/playout_instructions.py --run N   # the measured process itself
 """
