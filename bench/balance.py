@@ -153,10 +153,11 @@ def ai_deliverer(seed: int, bias: str | None) -> Bot:
 
 
 # A what-if (eighth round, issue 15): the AI counting the construction budgets still to come
-# as money, so that the Finance measure it projects is nearer the one it will end with
-# (the last era's budget is most of a 2-player player's final money). Not the project's
-# player: it won no more than `normal` (bench/RESULTS.md, "Eighth round").
-BUDGETS = Weights(budget=1.0)
+# as money at full share, so that the Finance measure it projects is nearer the one it will
+# end with (the last era's budget is most of a 2-player player's final money). It won no
+# more than `normal`; since the ninth round `normal` counts them at half share
+# (bench/RESULTS.md, "Eighth round", "Ninth round").
+BUDGETS = dataclasses.replace(DEFAULT, budget=1.0)
 
 
 def ai_budgets(seed: int, bias: str | None) -> Bot:

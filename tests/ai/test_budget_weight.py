@@ -1,12 +1,13 @@
-"""The opt-in projection of the construction budgets still to come (issue 15, a what-if of
-the balance bench): off by default; when on, it raises a Finance player's value by what the
-era ends still to come would pay them, and counts nothing once the last one has paid."""
+"""The projection of the construction budgets still to come (issue 15: a what-if of the
+balance bench's eighth round, at half share in the default weights since the ninth): it
+raises a Finance player's value by what the era ends still to come would pay them, more
+at a larger share, and counts nothing once the last one has paid."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ai.evaluate import DEFAULT, Weights, player_value
+from ai.evaluate import DEFAULT, player_value
 from rules import Edition, State, construction_budget, load_edition
 from tests.ai.conftest import first_position
 
@@ -28,28 +29,33 @@ def _paid(phase: str = "play") -> tuple[Edition, State, str]:
     return edition, state, max(due, key=due.__getitem__)
 
 
-def test_the_default_weights_count_no_budget_to_come() -> None:
-    assert DEFAULT.budget == 0.0
+def test_the_default_weights_count_half_the_budgets_to_come() -> None:
+    assert DEFAULT.budget == 0.5
     edition, state, paid = _paid()
     state = _with_finance(state, paid, (1, 0, 0))
-    assert (player_value(state, edition, paid, Weights(budget=0.0))
-            == player_value(state, edition, paid))
+    none = player_value(state, edition, paid, replace(DEFAULT, budget=0.0))
+    half = player_value(state, edition, paid)
+    full = player_value(state, edition, paid, replace(DEFAULT, budget=1.0))
+    assert none < half < full
 
 
 def test_the_budgets_to_come_raise_a_finance_players_value() -> None:
     edition, state, paid = _paid()
-    counted = Weights(budget=1.0)
+    counted = replace(DEFAULT, budget=1.0)
+    uncounted = replace(DEFAULT, budget=0.0)
     one = _with_finance(state, paid, (1, 0, 0))
-    gain_one = player_value(one, edition, paid, counted) - player_value(one, edition, paid)
+    gain_one = (player_value(one, edition, paid, counted)
+                - player_value(one, edition, paid, uncounted))
     assert gain_one > 0
     # two employees on the Finance department's first floor gain more from it
     two = _with_finance(state, paid, (2, 0, 0))
-    gain_two = player_value(two, edition, paid, counted) - player_value(two, edition, paid)
+    gain_two = (player_value(two, edition, paid, counted)
+                - player_value(two, edition, paid, uncounted))
     assert gain_two > gain_one
 
 
 def test_after_the_last_budget_nothing_is_counted() -> None:
     edition, state, paid = _paid("final")  # the last era's budget is paid (RULES §10.3)
     state = _with_finance(state, paid, (1, 0, 0))
-    assert (player_value(state, edition, paid, Weights(budget=1.0))
-            == player_value(state, edition, paid))
+    assert (player_value(state, edition, paid, replace(DEFAULT, budget=1.0))
+            == player_value(state, edition, paid, replace(DEFAULT, budget=0.0)))
