@@ -41,12 +41,18 @@ def test_play_out_stops_at_the_cap_and_at_a_seat_without_a_bot() -> None:
 
 
 def test_greedy_game_for_four_ends_and_outscores_random_play() -> None:
+    # Summed over four games: one game can go either way (seed 4 did after the ninth
+    # balance round's map, 91 points to 96), four tell the heuristic from chance.
     players = ["ann", "ben", "cem", "dan"]
-    s = new_game(ED, players, seed=4)
-    final, _log = play_out(s, {p: GreedyBot(i) for i, p in enumerate(players)})
-    assert final.phase == "over"
-    randoms, _ = play_out(s, {p: RandomBot(i) for i, p in enumerate(players)})
-    assert sum(scores(final).values()) > sum(scores(randoms).values())
+    greedy = random = 0
+    for seed in range(1, 5):
+        s = new_game(ED, players, seed=seed)
+        final, _log = play_out(s, {p: GreedyBot(i) for i, p in enumerate(players)})
+        assert final.phase == "over"
+        randoms, _ = play_out(s, {p: RandomBot(i) for i, p in enumerate(players)})
+        greedy += sum(scores(final).values())
+        random += sum(scores(randoms).values())
+    assert greedy > random
 
 
 def test_greedy_bot_takes_the_better_of_two_actions() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rules import load_edition, new_game, scores
+from rules import Edition, load_edition, new_game, scores
 from rules.edition import CLASSIC_PATH
 from rules.frozen import FrozenDict
 from rules.registry import edition_by_hash, register_edition
@@ -26,6 +26,8 @@ BEFORE_READINGS = ("classic-fcbe37e414f8.toml", "classic-d562ae7392c6.toml")
 BEFORE_ERA_END = (*BEFORE_READINGS, "classic-12375a54cb2b.toml")
 # The sixth balance round's file, the first with `[trucks] load` and an era's upgrade price.
 SIXTH = "classic-b6f2956f4ecd.toml"
+# The seventh round's file (upgrades at 2 / 4 / 10), archived in the ninth round.
+SEVENTH = "classic-6db9103dc579.toml"
 
 
 def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
@@ -51,7 +53,7 @@ def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
 def test_archived_files_load_only_a_free_truck_and_upgrade_at_one_price() -> None:
     # `[trucks] load` and an era's `upgrade_per_section` came in the sixth balance round
     for path in sorted(ARCHIVE.glob("classic-*.toml")):
-        if path.name == SIXTH:
+        if path.name in (SIXTH, SEVENTH):
             continue
         old = load_edition(path)
         assert old.truck_load == "free", path.name
@@ -65,6 +67,27 @@ def test_the_sixth_rounds_file_reloads_and_upgrades_at_2_4_5() -> None:
     assert sixth.truck_load == "reload"
     assert [sixth.upgrade_cost(era.number, sixth.links["k3"]) for era in sixth.eras] == [
         4, 8, 10]
+
+
+def test_the_seventh_rounds_file_reloads_and_upgrades_at_2_4_10_with_52_station_spaces() -> None:
+    seventh = load_edition(ARCHIVE / SEVENTH)
+    assert seventh.truck_load == "reload"
+    assert [seventh.upgrade_cost(era.number, seventh.links["k3"])
+            for era in seventh.eras] == [4, 8, 20]
+    assert _station_spaces(seventh) == 52
+
+
+def test_balance_classic_has_22_station_spaces_and_a_depot_at_flensburg() -> None:
+    # ninth round (rules/RULES.md, Balance): one station space on every other long link and
+    # on the one-section border links; Denmark one black move from Flensburg's depot
+    assert _station_spaces(ED) == 22
+    flensburg = ED.depots["d_black_f"]
+    assert (flensburg.colour, flensburg.node, flensburg.goods) == (
+        "black", "flensburg", ("chemicals",))
+
+
+def _station_spaces(edition: Edition) -> int:
+    return sum(link.features.count("S") for link in edition.links.values())
 
 
 def test_balance_classic_reloads_a_stuck_truck_and_upgrades_dearer_by_era() -> None:

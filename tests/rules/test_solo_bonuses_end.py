@@ -158,7 +158,7 @@ def test_sbb2_a_named_promotion_falls_back_to_the_normal_choice() -> None:
 def test_sbb3_a_station_bonus_in_the_current_colour_or_nothing() -> None:
     state = with_player(solo_start(), BOT, stations_left=7, lobby=1)
     after = bonuses.gain(state, EDITION, "station", "black")
-    assert after.stations.get("k6.1") == BOT
+    assert after.stations.get("k3.1") == BOT  # the pre-built A7's one station space
     assert bonuses.gain(state, EDITION, "station", "red") == state
 
 
@@ -183,12 +183,12 @@ def test_sbb6_an_employee_bonus_only_seats_an_employee() -> None:
 
 def test_sbb7_off_its_turn_the_bot_uses_its_last_colour() -> None:
     state, _text = bot_turn(decks(solo_start(level=3), ("black",), ("7a",)))
-    assert solo(state).colour == "black"
+    assert solo(state).colour == "black" and state.stations.get("k3.1") == BOT
     # A human truck then passes its station (level 3: +1 step) in the human's turn.
-    state = with_player(state, HUMAN, trucks=(Truck("k6.2", "appliances"), None))
+    state = with_player(state, HUMAN, trucks=(Truck("k3.2", "appliances"), None))
     state = replace(state, turn=Turn(HUMAN, "move", played_colour="black"), queue=())
     before = state.players[BOT].development
-    after = apply(state, HUMAN, "move 1 k6.1")
+    after = apply(state, HUMAN, "move 1 k3.1")
     assert after.players[BOT].development == before + 1
 
 

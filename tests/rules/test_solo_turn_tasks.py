@@ -58,9 +58,9 @@ def test_m1_a_two_colour_card_uses_its_first_viable_colour() -> None:
     state = decks(solo_start(), ("i07",), ("1a",))
     _after, text = bot_turn(state)
     assert text == "autobot red 1a build r2.1"
-    # black+red: the black station of 7A is viable, so black.
+    # black+red: the black station of 7A is viable (k3.1, the A7's one space), so black.
     _after, text = bot_turn(decks(solo_start(), ("i01",), ("7a",)))
-    assert text == "autobot black 7a station k6.1"
+    assert text == "autobot black 7a station k3.1"
 
 
 def test_step5_the_task_bonus_follows_the_main_task() -> None:
@@ -73,17 +73,20 @@ def test_step5_the_task_bonus_follows_the_main_task() -> None:
 
 def _dk_chemicals(state: State) -> State:
     """The Autobot on the board where Denmark prefers chemicals, which black offers at
-    Hamburg and Kassel (board 1's appliances are not on black since 2026-12-01)."""
+    Hamburg, Kassel and Flensburg (board 1's appliances are not on black since 2026-12-01)."""
     return with_player(state, BOT, board=board_preferring("dk", "chemicals"))
 
 
 def test_step7_loaded_trucks_move_after_the_task() -> None:
-    # Denmark is connected (k2, k1) and wants chemicals: Hamburg is the nearest depot (L-5,
-    # L-6); the truck loaded this turn moves its 2 era-1 steps along k2.2, k2.1 (TR-1).
-    state = built_links(_dk_chemicals(solo_start()), "k2", "k1")
+    # Denmark is connected (k2, k1) and, on this board, wants automotive: Hannover is the
+    # nearest depot offering it (L-5, L-6; Würzburg's route is longer). (Chemicals would load
+    # at Flensburg, one section from Denmark, and deliver at once.) The truck loaded this turn
+    # moves its 2 era-1 steps along k3.2, k3.1 (TR-1); a third would enter k2.2.
+    state = with_player(solo_start(), BOT, board=board_preferring("dk", "automotive"))
+    state = built_links(state, "k2", "k1")
     after, text = bot_turn(decks(state, ("black",), ("5a",)))
-    assert text == "autobot black 5a load d_black_n chemicals dk"
-    assert after.players[BOT].trucks[0] == Truck("k2.1", "chemicals")  # 2 steps in era 1
+    assert text == "autobot black 5a load d_black_h automotive dk"
+    assert after.players[BOT].trucks[0] == Truck("k3.1", "automotive")  # 2 steps in era 1
 
 
 # ----- §5 the map -----
@@ -307,16 +310,23 @@ def test_st3_non_black_spaces_nearest_the_black_then_direction() -> None:
 
 
 def test_st4_black_spaces_nearest_bad_hersfeld() -> None:
-    state = solo_start()
+    # The pre-built A7 has one station space (k3.1); with every black link built there are
+    # five: k1.1, k2.1, k3.1, k8.2, k10.1, with dist_BH 7, 6, 4, 4, 7.
+    assert bonuses.station_spaces(solo_start(), EDITION, "black") == ["k3.1"]
+    black = [lid for lid, link in EDITION.links.items() if link.colour == "black"]
+    state = built_links(solo_start(), *black)
     spaces = bonuses.station_spaces(state, EDITION, "black")
-    assert sorted(spaces) == ["k3.1", "k4.2", "k5.1", "k6.1", "k7.1"]
-    assert bonuses.station_choice(state, EDITION, "black", spaces) == "k6.1"
+    assert sorted(spaces) == ["k1.1", "k10.1", "k2.1", "k3.1", "k8.2"]
+    # k3.1 and k8.2 tie nearest Bad Hersfeld. Eras 1-2 south: k8.2 (k10.1 lies further south
+    # but further from Bad Hersfeld); era 3 north: k3.1 (k2.1, k1.1 lie further north).
+    assert bonuses.station_choice(state, EDITION, "black", spaces) == "k8.2"
+    assert bonuses.station_choice(replace(state, era=3), EDITION, "black", spaces) == "k3.1"
 
 
 def test_st5_the_leftmost_station_and_its_bonus() -> None:
     state = with_player(solo_start(), BOT, stations_left=7, lobby=1)
-    after, words = bonuses.station(state, EDITION, "black")
-    assert words == ("station", "k6.1") and after.players[BOT].stations_left == 6
+    after, words = bonuses.station(state, EDITION, "black")  # k3.1: the A7's one space
+    assert words == ("station", "k3.1") and after.players[BOT].stations_left == 6
     assert after.players[BOT].floors["service"] == (1, 0, 0)  # Easy space 2
 
 

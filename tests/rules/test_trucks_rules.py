@@ -23,6 +23,7 @@ from tests.rules.helpers_part2 import (
     give,
     money,
     moves,
+    set_player,
     turn_of,
     upgraded,
     with_truck,
@@ -78,6 +79,7 @@ def test_trucks_move_all_gives_each_truck_its_own_range() -> None:
 def test_trucks_move_all_resolves_a_delivery_before_the_next_truck() -> None:
     # Truck 1 delivers to Denmark (tile money 5 there); truck 2 may move afterwards.
     s = built(two_black_trucks(), "k2.1", "k2.2", "k1.1")
+    s = set_player(s, "ann", board=1)  # Denmark's row: 2 DM, appliances preferred
     s = replace(s, country_tiles=s.country_tiles.set("dk", "money 5"))
     s = with_truck(s, "ann", "k2.1", "chemicals")
     s = apply(s, "ann", "move 1 k1.1 deliver")
