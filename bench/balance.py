@@ -301,11 +301,13 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    # 60 games by default: under 3 minutes on 2 cores since the games grew (2-4 s of CPU
-    # each with sections at 8/10 DM). `--plain 16 --biased 6` (120 games, about twice
-    # as long) halves the noise; bench/RESULTS.md says which was run.
-    parser.add_argument("--plain", type=int, default=8, help="plain games per player count")
-    parser.add_argument("--biased", type=int, default=3,
+    # 120 games by default: 80 s on a quiet 2-core machine since the engine's
+    # speed-up of 2026-12-06 (1.4 s of CPU a game). With 60 a biased cell held 3 games, and
+    # one game moved its share by a third: the ninth round's 60-game run missed ten target
+    # cells where 240 games missed three. `--plain 32 --biased 12` halves the noise again;
+    # bench/RESULTS.md says which was run.
+    parser.add_argument("--plain", type=int, default=16, help="plain games per player count")
+    parser.add_argument("--biased", type=int, default=6,
                         help="games per department and player count with one biased seat")
     parser.add_argument("--bot", default="bench.balance:ai_normal")
     parser.add_argument("--edition", default="", help="an edition file (default: classic)")
