@@ -29,7 +29,8 @@ class Weights:
     grow_countries: float = 2.0
     # A player who wants them places most of the eight stations over a game; at 2.0 the
     # stations looked worth less than seats until the seats ran out, and a seat that valued
-    # them at 6 won 80-90 % of its 2-player games against that (bench/RESULTS.md).
+    # them at 6 won 27, 24 and 24 of 30 games at 2, 3 and 4 players against that
+    # (bench/RESULTS.md, ninth round).
     grow_stations: float = 6.0
     grow_money: float = 1.0
     # The construction budgets still to come, at their present size and this share, counted

@@ -76,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=9100)
     args = parser.parse_args(argv)
-    weights(args.seat), weights(args.against)  # refuse a wrong name before playing
+    for spec in (args.seat, args.against):
+        weights(spec)  # refuse a wrong name before playing
     counts = [int(c) for c in args.counts.split(",")]
     matches = [Match(n, args.seed + k, args.seat, args.against, args.edition)
                for n in counts for k in range(args.games)]
