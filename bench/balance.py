@@ -193,6 +193,10 @@ class Game:
     # each player's department measures at the end (seats, countries, stations, DM / 20)
     measures: dict[str, dict[str, int]]
     loaded: int  # trucks still loaded at the end, all players together
+    # each player's points by category (the lobby and each department) and employees on
+    # each department's floors: a measure counts only for a player with floors there
+    points: dict[str, dict[str, int]]
+    staff: dict[str, dict[str, int]]
 
 
 def _factory(spec: str) -> Factory:
@@ -237,7 +241,10 @@ def play(job: Job) -> Game:
                                         if link.prebuilt),
         stalled=final.phase != "over", seconds=time.process_time() - started,
         measures={p: department_multipliers(final, edition, p) for p in ids},
-        loaded=sum(t is not None for p in ids for t in final.players[p].trucks))
+        loaded=sum(t is not None for p in ids for t in final.players[p].trucks),
+        points={p: score_breakdown(final, edition, p) for p in ids},
+        staff={p: {d: sum(final.players[p].floors[d]) for d in edition.departments}
+               for p in ids})
 
 
 # ----- the report -----
@@ -266,6 +273,17 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
     loaded = sum(g.loaded for g in plain) / max(1, len(per_player))
     out.append(f"- each player's measures at the end (what floors multiply), median: {medians}; "
                f"trucks still loaded at the end: {loaded:.2f} a player")
+    # A measure is worth nothing to a player with no floors there (tenth round: players
+    # reached three or four countries and none of them promoted into Trade).
+    points = [g.points[p] for g in plain for p in g.points]
+    staff = [g.staff[p] for g in plain for p in g.staff]
+    if points:
+        mean_points = ", ".join(f"{c} {statistics.fmean(pts[c] for pts in points):.1f}"
+                                for c in ("lobby", *edition.departments))
+        staffed = ", ".join(f"{d} {100 * sum(1 for s in staff if s[d]) / len(staff):.0f} %"
+                            for d in edition.departments)
+        out.append(f"- points a player, mean: {mean_points}; players with an employee on a "
+                   f"department's floors: {staffed}")
     for label, pool in (("plain games", plain), ("all games", both)):
         tops = Counter(g.top for g in pool)
         out.append(f"- winner's largest category, {label}: " + ", ".join(

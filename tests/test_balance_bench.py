@@ -51,6 +51,17 @@ def test_a_balance_game_is_seeded_and_ends() -> None:
     seats = sorted(m["network"] for m in game.measures.values())
     assert f"network {(seats[0] + seats[1]) / 2:.1f}" in next(
         line for line in lines if line.startswith("- each player's measures"))
+    # where the points came from: the same breakdown the winner is scored by
+    assert set(game.points) == set(game.staff) == {"ann", "ben"}
+    assert all(set(pts) == {"lobby", *edition.departments} for pts in game.points.values())
+    assert all(pts["lobby"] % edition.lobby_points == 0 for pts in game.points.values())
+    for pid, staff in game.staff.items():
+        # a department without employees scores nothing, whatever its measure
+        assert all(game.points[pid][d] == 0 for d in edition.departments if not staff[d])
+    lobby = sum(pts["lobby"] for pts in game.points.values()) / 2
+    staffed = 100 * sum(1 for s in game.staff.values() if s["trade"]) / 2
+    line = next(line for line in lines if line.startswith("- points a player, mean:"))
+    assert f"lobby {lobby:.1f}" in line and f"trade {staffed:.0f} %" in line
     supply = sum(era.supply for era in edition.eras)
     full, short = replace(game, sections=supply), replace(plain, sections=supply - 3)
     counted = report([full, short], edition, 2)
