@@ -7,7 +7,8 @@ For each player count it plays `--plain` games of the plain bot against itself, 
 department, `--biased` games in which one seat (rotating) is a variant preferring that
 department's moves. It reports, per player count: deliveries per player per game, each
 player's department measures at the end (what the floors are multiplied by) and the trucks
-still loaded, how often each department is the winner's largest category, each biased
+still loaded, each player's points by category and who has employees in each department,
+how often each department is the winner's largest category, each biased
 strategy's win rate against its fair share (1 / players), final money, actions per game,
 border links built and the sections built per era, next to the targets of issue 15.
 Everything is seeded: the same arguments give the same figures.
