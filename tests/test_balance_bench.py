@@ -12,6 +12,7 @@ from bench.balance import (
     _road_distance,
     ai_deliverer,
     ai_normal,
+    ai_strong,
     border_links,
     greedy,
     play,
@@ -91,6 +92,17 @@ def test_the_ai_factory_is_the_normal_level_unclocked_and_biased_on_request() ->
     assert (again.actions, again.money, again.winners) == (game.actions, game.money,
                                                            game.winners)  # seeded
     assert game.sections == sum(era.supply for era in load_edition().eras)
+
+
+def test_the_strong_factory_is_the_strong_level_unclocked_with_the_same_weights() -> None:
+    from ai import LEVELS
+
+    plain, biased = ai_strong(3, None), ai_strong(3, "service")
+    assert isinstance(plain, SearchBot) and isinstance(biased, SearchBot)
+    assert plain.budget.seconds is None  # seeded: no clock
+    assert replace(plain.budget, seconds=LEVELS["strong"].seconds) == LEVELS["strong"]
+    assert plain.weights == ai_normal(3, None).weights
+    assert biased.weights.favour == "service"
 
 
 def test_the_deliverer_what_if_differs_from_the_ai_in_the_truck_weight_only() -> None:
