@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rules import Edition, load_edition, new_game, scores
+from rules import Edition, load_edition, new_game, scores, step_graph
 from rules.edition import CLASSIC_PATH
 from rules.frozen import FrozenDict
 from rules.registry import edition_by_hash, register_edition
@@ -28,6 +28,8 @@ BEFORE_ERA_END = (*BEFORE_READINGS, "classic-12375a54cb2b.toml")
 SIXTH = "classic-b6f2956f4ecd.toml"
 # The seventh round's file (upgrades at 2 / 4 / 10), archived in the ninth round.
 SEVENTH = "classic-6db9103dc579.toml"
+# The ninth round's file (22 station spaces, the Flensburg depot), archived in the tenth.
+NINTH = "classic-b00d5ddbbb61.toml"
 
 
 def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
@@ -53,7 +55,7 @@ def test_archived_files_lack_the_new_keys_and_read_the_old_readings() -> None:
 def test_archived_files_load_only_a_free_truck_and_upgrade_at_one_price() -> None:
     # `[trucks] load` and an era's `upgrade_per_section` came in the sixth balance round
     for path in sorted(ARCHIVE.glob("classic-*.toml")):
-        if path.name in (SIXTH, SEVENTH):
+        if path.name in (SIXTH, SEVENTH, NINTH):
             continue
         old = load_edition(path)
         assert old.truck_load == "free", path.name
@@ -77,13 +79,43 @@ def test_the_seventh_rounds_file_reloads_and_upgrades_at_2_4_10_with_52_station_
     assert _station_spaces(seventh) == 52
 
 
-def test_balance_classic_has_22_station_spaces_and_a_depot_at_flensburg() -> None:
+def test_balance_classic_has_21_station_spaces_and_a_depot_at_flensburg() -> None:
     # ninth round (rules/RULES.md, Balance): one station space on every other long link and
-    # on the one-section border links; Denmark one black move from Flensburg's depot
-    assert _station_spaces(ED) == 22
+    # on the one-section border links; Denmark one black move from Flensburg's depot. Tenth
+    # round: none on k2.1 any more (below)
+    assert _station_spaces(ED) == 21
+    assert ED.links["k2"].features == ("-", "D")
     flensburg = ED.depots["d_black_f"]
     assert (flensburg.colour, flensburg.node, flensburg.goods) == (
         "black", "flensburg", ("chemicals",))
+    ninth = load_edition(ARCHIVE / NINTH)
+    assert _station_spaces(ninth) == 22 and ninth.links["k2"].features == ("S", "D")
+    assert ninth.truck_load == "reload"
+
+
+def test_a_trip_from_the_flensburg_depot_to_denmark_passes_one_station_space_at_most() -> None:
+    # Tenth round: on the ninth round's file a truck loaded at Flensburg could drive through
+    # k2.1 and k1.1 to Denmark, and earn its owner 4 DM a trip from their stations
+    assert _most_stations_on_a_trip(ED, "d_black_f", "k1.1") == 1
+    assert _most_stations_on_a_trip(load_edition(ARCHIVE / NINTH), "d_black_f", "k1.1") == 2
+
+
+def _most_stations_on_a_trip(edition: Edition, depot: str, border: str) -> int:
+    """The most station spaces a truck can enter from `depot` to `border` (the section it
+    delivers from) and still deliver in one move: a step left for the delivery, of the
+    longest range a truck has (an upgraded link's step included); no section entered twice."""
+    graph = step_graph(edition)
+    longest = max(era.truck_range for era in edition.eras) + edition.upgrade_extra_range
+    best = -1
+    trips: list[tuple[str, ...]] = [(depot,)]
+    while trips:
+        trip = trips.pop()
+        if trip[-1] == border:
+            best = max(best, sum(edition.sections[sid][0].features[edition.sections[sid][1] - 1]
+                                 == "S" for sid in trip[1:]))
+        if len(trip) < longest:  # steps so far: len(trip) - 1; one more, and the delivery
+            trips.extend((*trip, sid) for sid in graph[trip[-1]] if sid not in trip)
+    return best
 
 
 def _station_spaces(edition: Edition) -> int:

@@ -84,9 +84,9 @@ def test_tc3_in_era_3_the_same_build_goes_north() -> None:
 
 
 def _every_black_link_built(era: int = 1) -> object:
-    """TC-4 on the classic edition of the ninth balance round: the pre-built A7 keeps one
-    station space (k3.1), so every black link is built to give ST-4 its choice: k1.1, k2.1,
-    k3.1, k8.2, k10.1, with dist_BH 7, 6, 4, 4, 7."""
+    """TC-4 on the classic edition since the ninth balance round: the pre-built A7 keeps one
+    station space (k3.1), so every black link is built to give ST-4 its choice: k1.1, k3.1,
+    k8.2, k10.1, with dist_BH 7, 4, 4, 7 (and k2.1, dist_BH 6, before the tenth round)."""
     black = [lid for lid, link in EDITION.links.items() if link.colour == "black"]
     return decks(built_links(replace(solo_start(), era=era), *black), ("black",), ("7a",))
 
@@ -94,7 +94,7 @@ def _every_black_link_built(era: int = 1) -> object:
 def test_tc4_a_black_station_goes_nearest_bad_hersfeld_then_south() -> None:
     # k3.1 and k8.2 tie nearest Bad Hersfeld. Era 1: southernmost, k8.2 (48.58 N against
     # 53.26 N); k10.1 lies further south but further from Bad Hersfeld. Era 3: k3.1, though
-    # k2.1 and k1.1 lie further north.
+    # k1.1 lies further north.
     after, text = bot_turn(_every_black_link_built())
     assert text == "autobot black 7a station k8.2"
     assert after.stations["k8.2"] == BOT

@@ -42,7 +42,7 @@ def test_stations_offered_are_the_built_s_spaces_of_the_colour() -> None:
 
 
 def test_station_needs_a_built_section() -> None:
-    assert refused(turn_of(), "station k2.1 with black").code == "section_not_built"
+    assert refused(turn_of(), "station k1.1 with black").code == "section_not_built"
 
 
 def test_station_needs_an_s_space() -> None:
