@@ -20,6 +20,7 @@ from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import Board, board
 from rules.offices import can_place_employee
+from rules.play import has_room
 from rules.state import State
 
 Target = tuple[str, str | None]  # (target, goods)
@@ -98,10 +99,8 @@ class Narrowed:
         """The slots, in edition order, that have room for one more card (`slot_room`)
         and are `is_open`."""
         player, edition, is_open = self.player, self.edition, self.open
-        capacity, extra, filled = edition.slot_capacity, player.extra_capacity, player.slots
-        return [slot for slot in edition.slots if slot in capacity
-                and len(filled[slot]) < capacity[slot] + extra.get(slot, 0)
-                and is_open.get(slot, True)]
+        return [slot for slot in edition.slots if slot in edition.slot_capacity
+                and has_room(player, edition, slot) and is_open.get(slot, True)]
 
     def table(self, slot: str) -> Table:
         """The accepted targets of a slot that `is_open`, per colour."""

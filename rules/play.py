@@ -13,7 +13,7 @@ from rules.frozen import evolve
 from rules.model import Edition, parse_bonus
 from rules.network import colour_open, link_complete, on_network, open_colours, touches_network
 from rules.offices import can_place_employee, place_employee
-from rules.state import Effect, State, Truck
+from rules.state import Effect, Player, State, Truck
 
 
 def _err(code: str, **params: object) -> RuleError:
@@ -36,7 +36,11 @@ def needs_colour_choice(edition: Edition, card_id: str) -> bool:
 
 
 def slot_room(state: State, edition: Edition, pid: str, slot: str) -> bool:
-    player = state.players[pid]
+    return has_room(state.players[pid], edition, slot)
+
+
+def has_room(player: Player, edition: Edition, slot: str) -> bool:
+    """Room on `slot` for one more card: its capacity, plus the player's extra on it."""
     capacity = edition.slot_capacity[slot] + player.extra_capacity.get(slot, 0)
     return len(player.slots[slot]) < capacity
 
