@@ -16,6 +16,7 @@ import string
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel import Locale
@@ -30,9 +31,26 @@ def catalogue(lang: str) -> dict[str, str]:
     """The catalogue of `lang` (one of SUPPORTED), read once from the package."""
     if lang not in SUPPORTED:
         raise ValueError(f"unsupported language {lang!r}; supported: {', '.join(SUPPORTED)}")
-    text = resources.files("locales").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    data = json.loads(text)
-    return {str(k): str(v) for k, v in data.items()}
+    return read_catalogue(resources.files("locales"), lang)
+
+
+def read_catalogue(root: Traversable, lang: str) -> dict[str, str]:
+    """`<lang>.json` in `root` and every fragment `<lang>/<area>.json` beside it, in name
+    order: one file per feature area, so that features written side by side do not edit the
+    same file. A code defined twice is an error, never a silent override."""
+    sources = [root.joinpath(f"{lang}.json")]
+    folder = root.joinpath(lang)
+    if folder.is_dir():
+        sources += sorted((f for f in folder.iterdir() if f.name.endswith(".json")),
+                          key=lambda f: f.name)
+    found: dict[str, str] = {}
+    for source in sources:
+        data = json.loads(source.read_text(encoding="utf-8"))
+        for k, v in data.items():
+            if k in found:
+                raise ValueError(f"{lang}: the code {k!r} is defined twice ({source.name})")
+            found[str(k)] = str(v)
+    return found
 
 
 def placeholders(template: str) -> set[str]:

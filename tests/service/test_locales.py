@@ -12,7 +12,15 @@ import pytest
 import locales
 import rules.errors
 import service.errors
-from locales import COUNTRY_FORMS, SUPPORTED, Phrase, catalogue, placeholders, translate
+from locales import (
+    COUNTRY_FORMS,
+    SUPPORTED,
+    Phrase,
+    catalogue,
+    placeholders,
+    read_catalogue,
+    translate,
+)
 from rules.errors import CODES
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
@@ -169,3 +177,20 @@ def test_a_list_in_a_message_is_separated_as_the_language_writes_it() -> None:
     options = Named.joined(["route a", "route b"])
     assert translate("possible_instead", "fr", options=options).endswith("route a\u202f; route b.")
     assert translate("possible_instead", "de", options=options).endswith("route a; route b.")
+
+
+def test_catalogue_reads_fragments_in_name_order(tmp_path: Path) -> None:
+    (tmp_path / "de.json").write_text('{"a": "A"}', encoding="utf-8")
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "b_area.json").write_text('{"c": "C"}', encoding="utf-8")
+    (tmp_path / "de" / "a_area.json").write_text('{"b": "B"}', encoding="utf-8")
+    (tmp_path / "de" / "notes.txt").write_text("not a catalogue", encoding="utf-8")
+    assert list(read_catalogue(tmp_path, "de").items()) == [("a", "A"), ("b", "B"), ("c", "C")]
+
+
+def test_a_code_defined_in_two_catalogue_files_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "fr.json").write_text('{"a": "A"}', encoding="utf-8")
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "area.json").write_text('{"a": "autre"}', encoding="utf-8")
+    with pytest.raises(ValueError, match="'a' is defined twice"):
+        read_catalogue(tmp_path, "fr")
