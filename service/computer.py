@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import rules
 from locales import Phrase
 from rules import State
-from store import Reminder
+from store import EventNote, GameEdit, NewSeat, Reminder
 
 from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
 from .game_settings import checked_language
@@ -174,41 +174,51 @@ class Computers:
     # -- seats ------------------------------------------------------------------------------
 
     async def add_bot(self, game_id: int, by_user: str, level: str | None = None) -> Table:
-        """The host seats a computer player in the open lobby."""
+        """The host seats a computer player in the open lobby: the seat and the setting
+        that a computer plays it are one write, decided under the game's lock."""
         level = checked_level(level)
-        game = await self.repo.game(game_id)
+        await self.repo.game(game_id)
         player_id(by_user)
-        self.repo.require_host(game, by_user)
-        if game.status != "lobby":
-            self.repo.require_running(game)
-        seats = int(game.settings.get("seats", 4))
-        if len(game.players) >= seats:
-            raise GameFull(game=game_id, seats=seats)
-        taken = {p for p in game.player_ids if p.startswith("cpu")}
-        number = next(n for n in range(1, 9) if f"cpu{n}" not in taken)
-        pid = f"cpu{number}"
-        with self.repo.translated(game_id, pid):
-            added = await self.repo.store.add_player(
-                game_id, pid, computer_name(number, level, game.language), max_players=seats)
-            settings = dict(added.settings)
-            settings["computer"] = {**computer_seats(settings), pid: level}
-            return Table.of(await self.repo.store.update_settings(game_id, settings))
+
+        def decide(game: Table) -> GameEdit:
+            self.repo.require_host(game, by_user)
+            if game.status != "lobby":
+                self.repo.require_running(game)
+            seats = int(game.settings.get("seats", 4))
+            if len(game.players) >= seats:
+                raise GameFull(game=game_id, seats=seats)
+            taken = set(game.player_ids)
+            number = next(n for n in range(1, 9) if f"cpu{n}" not in taken)
+            pid = f"cpu{number}"
+            settings = {**game.settings, "computer": {**computer_seats(game.settings),
+                                                      pid: level}}
+            return GameEdit(settings=settings, seats=(
+                NewSeat(pid, computer_name(number, level, game.language)),))
+
+        return await self.repo.edit(game_id, decide)
 
     async def hand_over(self, game: Table, player: str, level: str, by_user: str,
                         request: int | None = None) -> Table:
         """A computer plays `player`'s seat from now on (checked by the caller: the host,
-        the player themselves, or the players' vote); the history keeps when."""
-        if player in computer_seats(game.settings):
-            raise NotAPlayer(player=player, game=game.id)
-        settings = dict(game.settings)
-        settings["replaced"] = {**replaced_seats(settings), player: level}
+        the player themselves, or the players' vote); the history keeps when. A seat
+        already handed over keeps its level and its history (two votes that tip at once
+        hand it over once)."""
+
+        def decide(current: Table) -> GameEdit:
+            if player in computer_seats(current.settings):
+                raise NotAPlayer(player=player, game=current.id)
+            self.repo.require_member(current, player)
+            if player in replaced_seats(current.settings):
+                return GameEdit()
+            settings = {**current.settings,
+                        "replaced": {**replaced_seats(current.settings), player: level}}
+            note = EventNote("seat_replaced", by_user,
+                             {"player": player, "level": level, "at": current.action_count,
+                              "request": request})
+            return GameEdit(settings=settings, events=(note,))
+
+        game = await self.repo.edit(game.id, decide)
         with self.repo.translated(game.id):
-            if player not in replaced_seats(game.settings):
-                await self.repo.store.record_event(
-                    game.id, "seat_replaced", user_id=by_user,
-                    detail={"player": player, "level": level, "at": game.action_count,
-                            "request": request})
-            game = Table.of(await self.repo.store.update_settings(game.id, settings))
             if rules.current_player(await self.repo.state(game)) == player:
                 # Not reminded: a watchdog in case this process dies before it moves.
                 await self.repo.schedule(game, player)
@@ -217,20 +227,21 @@ class Computers:
 
     async def reclaim(self, game_id: int, user_id: str) -> Table:
         """`user_id` takes their seat back: from their next decision on they play it."""
-        game = await self.repo.game(game_id)
+        await self.repo.game(game_id)
         player_id(user_id)
-        self.repo.require_running(game)
-        self.repo.require_member(game, user_id)
-        held = replaced_seats(game.settings)
-        if user_id not in held:
-            raise NotComputerSeat(player=self.repo.name(game, user_id))
-        del held[user_id]
-        settings = {**game.settings, "replaced": held}
-        with self.repo.translated(game_id):
-            await self.repo.store.record_event(game_id, "seat_reclaimed", user_id=user_id,
-                                               detail={"player": user_id,
-                                                       "at": game.action_count})
-            game = Table.of(await self.repo.store.update_settings(game_id, settings))
+
+        def decide(game: Table) -> GameEdit:
+            self.repo.require_running(game)
+            self.repo.require_member(game, user_id)
+            held = replaced_seats(game.settings)
+            if user_id not in held:
+                raise NotComputerSeat(player=self.repo.name(game, user_id))
+            del held[user_id]
+            note = EventNote("seat_reclaimed", user_id,
+                             {"player": user_id, "at": game.action_count})
+            return GameEdit(settings={**game.settings, "replaced": held}, events=(note,))
+
+        game = await self.repo.edit(game_id, decide)
         if rules.current_player(await self.repo.state(game)) == user_id:
             await self.repo.schedule(game, user_id)  # their reminders start again now
         return game

@@ -12,11 +12,12 @@ from typing import Any
 
 import rules
 from locales import Phrase
-from store import StoreValueError
+from store import GameEdit, NewSeat
 
 from .computer import checked_level, computer_name
 from .errors import (
     BadOption,
+    BadValue,
     GameFull,
     NotEnoughPlayers,
     SeatTaken,
@@ -113,21 +114,24 @@ class Lobby:
 
     async def join(self, game_id: int, user_id: str, name: str,
                    language: str | None = None) -> Table:
+        """Take the next seat of the lobby; the seat count is read under the game's lock,
+        so a join racing `/game settings seats:` never seats more than it allows."""
         player_id(user_id)
         display_name(name)
         language = optional_language(language)
-        game = await self.repo.game(game_id)
-        seats = int(game.settings.get("seats", 4))
-        with self.repo.translated(game_id, user_id):
-            try:
-                return Table.of(await self.repo.store.add_player(
-                    game_id, user_id, name, language=language, max_players=seats))
-            except StoreValueError:
-                raise BadOption(name="name", value=name, expected=Phrase("expect.text")) from None
-            except Exception as err:
-                if getattr(err, "reason", "") == "game_full":
-                    raise GameFull(game=game_id, seats=seats) from None
-                raise
+        await self.repo.game(game_id)
+
+        def decide(game: Table) -> GameEdit:
+            seats = int(game.settings.get("seats", 4))
+            if game.status == "lobby" and user_id not in game.player_ids \
+                    and len(game.players) >= seats:
+                raise GameFull(game=game_id, seats=seats)
+            return GameEdit(seats=(NewSeat(user_id, name, language),))
+
+        try:
+            return await self.repo.edit(game_id, decide, user_id)
+        except BadValue:
+            raise BadOption(name="name", value=name, expected=Phrase("expect.text")) from None
 
     async def leave(self, game_id: int, user_id: str) -> Table:
         await self.repo.game(game_id)
@@ -170,19 +174,22 @@ class Lobby:
 
     async def update_settings(self, game_id: int, by_user: str,
                               changes: Mapping[str, str]) -> Table:
-        """Change game settings (host only): seats (lobby), language, reminders on/off."""
+        """Change game settings (host only): seats (lobby), language, reminders on/off.
+        Checked and written under the game's lock (`GameRepository.edit`)."""
         game = await self.repo.game(game_id)
         player_id(by_user)
         changes = mapping(changes, "settings")
-        if changes:
-            self.repo.require_host(game, by_user)
-        settings = dict(game.settings)
-        for key, raw in changes.items():
-            settings[key] = setting(game, key, raw)
-        with self.repo.translated(game_id):
-            if not changes:
-                return game
-            return Table.of(await self.repo.store.update_settings(game_id, settings))
+        if not changes:
+            return game
+
+        def decide(current: Table) -> GameEdit:
+            self.repo.require_host(current, by_user)
+            settings = dict(current.settings)
+            for key, raw in changes.items():
+                settings[key] = setting(current, key, raw)
+            return GameEdit(settings=settings)
+
+        return await self.repo.edit(game_id, decide)
 
     async def set_player_language(self, game_id: int, user_id: str,
                                   lang: str | None) -> Table:

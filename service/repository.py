@@ -15,6 +15,8 @@ import rules
 from rules import State, map_changes
 from store import (
     DuplicateInteractionError,
+    Game,
+    GameEdit,
     GameNotFoundError,
     GameStatusError,
     GameStore,
@@ -132,6 +134,20 @@ class GameRepository:
         game_id = checked_game_id(game_id)
         with self.translated(game_id):
             return Table.of(await self.store.get_game(game_id))
+
+    async def edit(self, game_id: int, decide: Callable[[Table], GameEdit],
+                   user_id: str | None = None) -> Table:
+        """Change a game's settings or seats: `decide(game)` sees the game as it is under
+        the game's lock and says what to write (`store.GameEdit`); its refusals (service
+        errors) change nothing. One transaction, so a concurrent writer's change is never
+        lost (the store's `edit_game`). Every read-modify-write of settings or seats goes
+        through here."""
+
+        def under_lock(game: Game) -> GameEdit:
+            return decide(Table.of(game))
+
+        with self.translated(game_id, user_id):
+            return Table.of(await self.store.edit_game(game_id, under_lock))
 
     @staticmethod
     def names(game: Table, lang: str | None = None) -> dict[str, str]:

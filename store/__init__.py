@@ -22,6 +22,7 @@ pipeline mode sends a turn's statements in two round trips.
 """
 
 from .db import SCHEMA_VERSION, IntegrityReport
+from .edits import Edit, EventNote, GameEdit, NewSeat
 from .errors import (
     BackupUnsupportedError,
     DuplicateInteractionError,
@@ -59,14 +60,18 @@ __all__ = [
     "AppendResult",
     "BackupUnsupportedError",
     "DuplicateInteractionError",
+    "Edit",
     "Event",
+    "EventNote",
     "Game",
+    "GameEdit",
     "GameNotFoundError",
     "GameStatus",
     "GameStatusError",
     "GameStore",
     "IntegrityReport",
     "MigrationError",
+    "NewSeat",
     "Player",
     "PlayerError",
     "Reminder",

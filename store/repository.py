@@ -18,6 +18,7 @@ from ._base import ACTION_COLUMNS, Clock
 from .board_posts import BoardPostsMixin
 from .bulk import BulkMixin
 from .conn import Backend, Conn, dialect_of
+from .edits import EditsMixin
 from .errors import (
     GameStatusError,
     PlayerError,
@@ -46,7 +47,8 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 
 
 class GameStore(
-    QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin, LeasesMixin
+    QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin, LeasesMixin,
+    EditsMixin,
 ):
     @classmethod
     async def open(
@@ -241,20 +243,6 @@ class GameStore(
             await replace_pending(conn, game_id, (), now)
             detail = {"from": game.status, "to": status, "reason": reason}
             await self._event(conn, game_id, "status", by_user, detail, now)
-            return await self._load_game(conn, game_id)
-
-        return await self._write(body)
-
-    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> Game:
-        """Replace the game's settings JSON. Does not bump the version: settings (pace,
-        reminders) do not change what a move button acts on. Raises GameNotFoundError."""
-
-        async def body(conn: Conn, now: float) -> Game:
-            await self._game_row(conn, game_id)
-            await conn.execute(
-                "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
-                (self._dump(settings), now, game_id),
-            )
             return await self._load_game(conn, game_id)
 
         return await self._write(body)

@@ -11,7 +11,7 @@ from store_testutil import play, started_game
 
 import rules
 from service import CONSOLE, GameService
-from store import GameStore, ReminderRequest, ReminderSettings
+from store import GameEdit, GameStore, ReminderRequest, ReminderSettings
 from store.__main__ import main
 from store.copy import CopyError, copy_to_postgres
 
@@ -25,7 +25,7 @@ async def _fill(store: GameStore) -> list[int]:
         running.id)).version, by_user="ann", reason="oops", snapshot_json='{"undone": 1}',
         next_player="ann", reminders=[ReminderRequest("ben", 500.0)])
     await store.record_turn_post(running.id, 3, channel_id=10, message_id=99)
-    await store.update_settings(running.id, {"pace": "slow"})
+    await store.edit_game(running.id, lambda g: GameEdit(settings={"pace": "slow"}))
     lobby = await store.create_game(host_id="zoe", edition="classic", edition_hash="h",
                                     seed=1, host_name="Zoe")
     finished = await started_game(store, ("dan", "eve"), channel_id=11)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from store_testutil import play, started_game
 
-from store import SCHEMA_VERSION, Game, GameStore, SchemaTooNewError, StorageError
+from store import SCHEMA_VERSION, Game, GameEdit, GameStore, SchemaTooNewError, StorageError
 from store import db as store_db
 from store.__main__ import main
 
@@ -66,7 +66,7 @@ async def test_a_corrupted_actions_page_stops_every_later_write(db_path: Path) -
             await store.create_game(host_id="dan", edition="classic",
                                     edition_hash="sha256:test", seed=1)
         with pytest.raises(StorageError):
-            await store.update_settings(game.id, {"seats": 3})
+            await store.edit_game(game.id, lambda g: GameEdit(settings={"seats": 3}))
         assert db_path.read_bytes() == before
     finally:
         await store.close()

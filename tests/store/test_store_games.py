@@ -12,6 +12,7 @@ from store_testutil import play, started_game
 from store import (
     DuplicateInteractionError,
     Game,
+    GameEdit,
     GameNotFoundError,
     GameStatusError,
     GameStore,
@@ -293,7 +294,8 @@ async def test_the_last_action_can_finish_the_game(store: GameStore, game: Game)
 
 
 async def test_settings_update_does_not_invalidate_buttons(store: GameStore, game: Game) -> None:
-    updated = await store.update_settings(game.id, {"pace": "slow", "limit": 3})
+    updated = await store.edit_game(
+        game.id, lambda g: GameEdit(settings={"pace": "slow", "limit": 3}))
     assert updated.settings == {"limit": 3, "pace": "slow"}
     assert updated.version == game.version
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from store import Game, GameStore, ReminderSettings, StoreValueError
+from store import Game, GameEdit, GameStore, ReminderSettings, StoreValueError
 
 HOSTILE = [
     "",
@@ -85,7 +85,7 @@ async def test_unencodable_text_is_refused_without_a_change(
     assert (await store.get_game(game.id)).version == game.version
     assert not await store.interaction_processed("before-the-bad-value")
     with pytest.raises(StoreValueError):
-        await store.update_settings(game.id, {"k": bad})
+        await store.edit_game(game.id, lambda g: GameEdit(settings={"k": bad}))
 
 
 async def test_out_of_range_numbers_are_refused(store: GameStore) -> None:
