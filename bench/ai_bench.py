@@ -1,115 +1,101 @@
-"""How strong and how quick the computer players are (issue 16).
+"""How strong and how quick the computer players are at 2-4 players (issues 16 and 33).
 
-    python bench/ai_bench.py [--quick] [--games N] [--only strong2p,strong4p,...]
+    nice -n 10 python bench/ai_bench.py [--quick] [--games N] [--only strong2p-base,...]
+        [--jobs 2] [--max-seconds T]
 
-Seeded matches, seats alternated: `strong` and `normal` against one GreedyBot
-(rules/bots.py), `strong` against three GreedyBots, `easy` against one GreedyBot and
-against one RandomBot, and `strong` against `normal`. A shared win counts half. Thinking
-time is measured for every decision a level makes with more than one legal action
-(one-choice decisions are answered without thinking and timed apart). `--quick` plays two
-games per match, to check that everything runs. The figures are in bench/RESULTS.md.
+Seeded matches, the player's seat rotating: each level of ours against the frozen baseline
+(ai.baseline, issue 33), against GreedyBot (rules/bots.py) and against each other; every
+other seat is the opponent. A shared win counts its share. Per match: the player's win
+share with its 95 % Wilson interval, its median DM left at the end, its deliveries, the
+distinct countries it reached, the loaded trucks it left, and its CPU seconds per decision
+with a choice (p50 / p95 / max, in the worker; bench/match_kit.py). `--quick` plays two
+games per match, to check that everything runs. Figures: bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import bot
-from rules import apply, legal_actions, load_edition, new_game, pending_decision, winners
-from rules.bots import Bot, GreedyBot, RandomBot
+from bench.match_kit import SeatRecord, make_player, play_game, run_pool, summary
+from rules import load_edition, new_game
 
 NAMES = ("ann", "ben", "cem", "dan")
-MATCHES = {  # name: (level, players, opponents, default games, target win share)
-    "strong2p": ("strong", 2, GreedyBot, 40, 0.80),
-    "strong4p": ("strong", 4, GreedyBot, 20, 0.45),
-    "normal2p": ("normal", 2, GreedyBot, 40, 0.60),
-    "easy2p": ("easy", 2, GreedyBot, 20, None),
-    "easy2p-random": ("easy", 2, RandomBot, 10, None),
+# name: (our player, players, opponent at every other seat, default games, target share)
+MATCHES: dict[str, tuple[str, int, str, int, float | None]] = {
+    "strong2p-base": ("strong", 2, "baseline-strong", 40, 0.70),
+    "strong3p-base": ("strong", 3, "baseline-strong", 30, None),
+    "strong4p-base": ("strong", 4, "baseline-strong", 30, 0.40),
+    "strong2p-greedy": ("strong", 2, "greedy", 40, 0.95),
+    "strong4p-greedy": ("strong", 4, "greedy", 20, None),
+    "normal2p-base": ("normal", 2, "baseline-normal", 40, None),
+    "normal2p-greedy": ("normal", 2, "greedy", 40, 0.60),
+    "easy2p-greedy": ("easy", 2, "greedy", 20, None),
     "strong2p-normal": ("strong", 2, "normal", 20, None),
+    "normal2p-easy": ("normal", 2, "easy", 20, None),
 }
-TIME_TARGETS = {"strong": (1.0, 3.0), "normal": (1.0, 3.0), "easy": (0.2, 0.2)}  # median, max
 
 
-def opponent_bot(opponent: type[GreedyBot | RandomBot] | str, seed: int) -> Bot:
-    """A bot of rules/bots.py, or an AI level by name."""
-    return bot(opponent, seed=seed) if isinstance(opponent, str) else opponent(seed=seed)
-
-
-def play(level: str, players: int, opponent: type[GreedyBot | RandomBot] | str, game: int,
-         think: list[float], single: list[float]) -> float:
-    """One seeded game; the AI sits in seat `game % players`. Returns its share of the win."""
+def one_game(item: tuple[str, int]) -> tuple[str, SeatRecord]:
+    """Game `game` of match `name`: our player sits in seat `game % players`."""
+    name, game = item
+    player, players, opponent, _games, _target = MATCHES[name]
     seed = 5000 + game
-    names = list(NAMES[:players])
-    state = new_game(load_edition(), names, seed=seed)
-    ai_seat = state.order[game % players]
-    bots = {p: opponent_bot(opponent, seed * 7 + i) for i, p in enumerate(names)}
-    ai = bot(level, seed=seed)
-    while (decision := pending_decision(state)) is not None:
-        who = decision.player
-        if who == ai_seat:
-            many = len(legal_actions(state, who)) > 1
-            t0 = time.perf_counter()
-            action = ai.choose(state, who)
-            (think if many else single).append(time.perf_counter() - t0)
-        else:
-            action = bots[who].choose(state, who)
-        state = apply(state, who, action)
-    won = winners(state)
-    return 1.0 / len(won) if ai_seat in won else 0.0
+    ids = list(NAMES[:players])
+    state = new_game(load_edition(), ids, seed=seed)
+    seat = state.order[game % players]
+    bots = {pid: make_player(player if pid == seat else opponent, seed * 7 + i)
+            for i, pid in enumerate(ids)}
+    return name, play_game(state, bots, {seat: player})[seat]
 
 
-def run(name: str, games: int) -> dict[str, object]:
-    level, players, opponent, _default, target = MATCHES[name]
-    think: list[float] = []
-    single: list[float] = []
-    wins = 0.0
-    start = time.perf_counter()
-    for g in range(games):
-        wins += play(level, players, opponent, g, think, single)
-        print(f"  {name} game {g + 1}/{games}: {wins:g} won", file=sys.stderr, flush=True)
-    return {"match": name, "level": level, "players": players, "games": games,
-            "opponent": opponent if isinstance(opponent, str) else opponent.__name__,
-            "wins": wins, "share": wins / games, "target": target,
-            "median": statistics.median(think), "max": max(think), "decisions": len(think),
-            "single_max": max(single, default=0.0), "wall": time.perf_counter() - start}
-
-
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2 games per match")
     parser.add_argument("--games", type=int, help="games per match (default: per match)")
     parser.add_argument("--only", default=",".join(MATCHES), help="matches to play")
-    args = parser.parse_args()
-    rows = []
-    for name in args.only.split(","):
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--max-seconds", type=float, default=3000.0)
+    args = parser.parse_args(argv)
+    names = [n for n in args.only.split(",") if n]
+    unknown = [n for n in names if n not in MATCHES]
+    if unknown:
+        raise SystemExit(f"ai_bench: unknown match {unknown}; known: {', '.join(MATCHES)}")
+    items = []
+    for name in names:
         games = 2 if args.quick else (args.games or MATCHES[name][3])
-        rows.append(run(name, games))
-    print("| match | games | AI wins | target | think median s | think max s | "
-          "one-choice max ms | wall s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for r in rows:
-        target = "" if r["target"] is None else f"≥ {r['target']:.0%}"
-        print(f"| {r['level']} vs {r['opponent']}, {r['players']}p | {r['games']} | "
-              f"{r['wins']:g} ({r['share']:.0%}) | {target} | {r['median']:.3f} | "
-              f"{r['max']:.3f} | {r['single_max'] * 1000:.2f} | {r['wall']:.0f} |")
-    print(f"\nMeasured {time.strftime('%Y-%m-%d')} on {platform.platform()}, "
-          f"Python {platform.python_version()}.")
-    for level, (median, most) in TIME_TARGETS.items():
-        seen = [r for r in rows if r["level"] == level]
-        if seen:
-            med = max(r["median"] for r in seen)
-            top = max(r["max"] for r in seen)
-            ok = med <= median and top <= most
-            print(f"- {level}: thinking median {med:.3f} s (≤ {median}), max {top:.3f} s "
-                  f"(≤ {most}): {'met' if ok else 'NOT met'}")
+        items += [(name, g) for g in range(games)]
+    items.sort(key=lambda it: (it[1], names.index(it[0])))  # game-major: bounded runs stay even
+    results: dict[str, list[SeatRecord]] = {n: [] for n in names}
+    started = time.monotonic()
+    for n, (name, rec) in enumerate(run_pool(one_game, items, args.jobs, args.max_seconds), 1):
+        results[name].append(rec)
+        if n % 10 == 0:
+            print(f"  {n}/{len(items)} games, {time.monotonic() - started:.0f} s",
+                  file=sys.stderr, flush=True)
+    print("| match | games | won | 95 % interval | target | DM left (median) | deliveries "
+          "(median) | countries (median) | loaded left | CPU s p50 / p95 / max |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
+    for name in names:
+        player, players, opponent, _g, target = MATCHES[name]
+        s = summary(results[name])
+        if not s["games"]:
+            continue
+        goal = "" if target is None else f"≥ {target:.0%}"
+        print(f"| {player} vs {players - 1}× {opponent}, {players}p | {s['games']} | "
+              f"{s['wins']:g} ({s['share']:.0%}) | {s['lo']:.0%}–{s['hi']:.0%} | {goal} | "
+              f"{s['money']:g} | {s['deliveries']:g} | {s['countries']:g} | "
+              f"{s['loaded']:.2f} | {s['p50']:.3f} / {s['p95']:.3f} / {s['max']:.3f} |")
+    print(f"\nMeasured {time.strftime('%Y-%m-%d')} on {platform.platform()}, Python "
+          f"{platform.python_version()}, {args.jobs} workers, "
+          f"{time.monotonic() - started:.0f} s wall.")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
