@@ -9,6 +9,7 @@ Players by name: `strong`, `normal`, `easy` (ai.bot), `baseline-strong`, `baseli
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import statistics
@@ -103,10 +104,8 @@ def play_game(state: State, bots: dict[str, Bot], names: dict[str, str],
 
 def nice_worker() -> None:
     """Workers yield the shared machine to interactive work (TEAM.md: nice -n 10)."""
-    try:
+    with contextlib.suppress(OSError):
         os.nice(max(0, 10 - os.nice(0)))
-    except OSError:
-        pass
 
 
 def run_pool(job: Callable[[T], R], items: Sequence[T], jobs: int,
