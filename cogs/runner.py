@@ -12,7 +12,6 @@ import contextlib
 import dataclasses
 import logging
 import signal
-import socket
 from typing import Any
 
 import aiohttp
@@ -21,6 +20,7 @@ import discord.gateway
 import discord.http
 
 from cogs.settings import Settings
+from service.leases import process_owner
 
 log = logging.getLogger("autobahn.discord")
 
@@ -94,13 +94,13 @@ async def build_service(settings: Settings) -> tuple[Any, Any]:
 
 
 def lease_owner(settings: Settings) -> str:
-    """This process's name on its leases: the host and the shards it connects. A process
-    restarted with the same shards (a service manager's restart after a crash) is the
-    same owner, so it takes its once-only work back at once instead of waiting for its
-    own lease to expire; processes with other shards are other owners."""
+    """This process's name on its leases: the process (host, pid and a random part,
+    `service.leases.process_owner`), then the shards it connects, which operators read.
+    Never the settings alone: two processes started with the same shards would share one
+    name and both do the once-only work (reminders sent twice)."""
     shards = settings.shards
     which = "all" if shards.ids is None else ",".join(map(str, shards.ids))
-    return f"{socket.gethostname()[:60]}/shards {which} of {shards.count or 'auto'}"
+    return f"{process_owner()}/shards {which} of {shards.count or 'auto'}"
 
 
 def stop_on_sigterm(loop: asyncio.AbstractEventLoop, bot: discord.Client) -> None:
