@@ -36,6 +36,7 @@ from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
 from cogs.posting import announce, of_start, post_commit, posting_live
 from cogs.votes import VoteButton, present_abandon
 from service import Game, Place
+from service.errors import GameHere
 from service.labels import settings_text
 from service.validation import printable_name
 
@@ -125,15 +126,25 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
         place = place_of(interaction)
         # One open game per channel or thread: a second one gets its own thread when the
         # channel allows it; otherwise the service refuses it (GameHere).
+        thread_name = f"Autobahn · {name or display_name(interaction)}"
         if thread or await service.games_here(place):
-            place = await self._make_thread(
-                interaction, f"Autobahn · {name or display_name(interaction)}")
-        # `exclusive` comes from the service's `one_per_place` decorator, which its type
-        # does not show yet.
-        game = await service.create_game(  # type: ignore[call-arg]
-            place, user_id(interaction), display_name(interaction), seats=players,
-            language=language, settings=settings, exclusive=True, solo_level=level,
-            bots=bots, bot_level=bot_level)
+            place = await self._make_thread(interaction, thread_name)
+
+        async def create(where: Place) -> Game:
+            return await service.create_game(
+                where, user_id(interaction), display_name(interaction), seats=players,
+                language=language, settings=settings, exclusive=True, solo_level=level,
+                bots=bots, bot_level=bot_level)
+
+        try:
+            game = await create(place)
+        except GameHere:
+            # Another process opened a game in this channel meanwhile (the database's
+            # constraint): this one goes to a thread too, where the channel allows it.
+            threaded = await self._make_thread(interaction, thread_name)
+            if threaded == place:
+                raise
+            game = await create(threaded)
         players = int(game.settings.get("seats", players))
         note(interaction, game)
         text = t("game.created", public_lang(game), game=game_name(game), seats=players,

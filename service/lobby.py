@@ -12,13 +12,14 @@ from typing import Any
 
 import rules
 from locales import Phrase
-from store import GameEdit, NewSeat
+from store import GameEdit, NewSeat, PlaceTakenError
 
 from .computer import checked_level, computer_name
 from .errors import (
     BadOption,
     BadValue,
     GameFull,
+    GameHere,
     NotEnoughPlayers,
     SeatTaken,
     SoloNeedsLevel,
@@ -105,12 +106,18 @@ class Lobby:
         options = {"reminders": True, **create_settings(settings), "seats": seats, **solo}
         flag(exclusive, "exclusive")
         async with self.places.lock(place, exclusive):
-            with self.repo.translated(0, host_id):
-                return Table.of(await self.repo.store.create_game(
-                    host_id=host_id, host_name=host_name, edition=edition.name,
-                    edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
-                    channel_id=place.channel_id, thread_id=place.thread_id, language=language,
-                    settings=options, players=players))
+            try:
+                with self.repo.translated(0, host_id):
+                    return Table.of(await self.repo.store.create_game(
+                        host_id=host_id, host_name=host_name, edition=edition.name,
+                        edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
+                        channel_id=place.channel_id, thread_id=place.thread_id,
+                        language=language, settings=options, players=players,
+                        one_per_place=exclusive))
+            except PlaceTakenError:
+                # Another process opened a game here between the check and the write.
+                open_here = await self.places.games_here(place)
+                raise GameHere(game=open_here[0].id if open_here else "?") from None
 
     async def join(self, game_id: int, user_id: str, name: str,
                    language: str | None = None) -> Table:

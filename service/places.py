@@ -2,10 +2,11 @@
 
 The model (README, "One game per channel or thread"): a game's place is its thread when
 it has one, else its channel. A place holds at most one *open* game (lobby or running):
-`create_game(exclusive=True)` refuses a second one with GameHere, under a lock per place
-so two `/game new` at once cannot both pass the check. Ended games stay at their place,
-so a look at the place (`game_to_look_at`) still finds the latest of them once nothing
-is open there. Games in threads of a channel are not the channel's own; `game_here` in
+`create_game(exclusive=True)` refuses a second one with GameHere. The check here names the
+open game; the database's constraint (migration 006) makes the rule hold across processes,
+and a creation that loses that race is refused with the same GameHere. Ended games stay
+at their place, so a look at the place (`game_to_look_at`) still finds the latest of them
+once nothing is open there. Games in threads of a channel are not the channel's own; `game_here` in
 the channel names such a game only when it is the one open there, so the adapter can
 point to its thread.
 """

@@ -158,3 +158,14 @@ class BackupUnsupportedError(StoreError):
             f"`pg_dump --format=custom --file={dest} \"$AUTOBAHN_DB\"` "
             f"(restore with pg_restore); `python -m store backup` copies SQLite files only"
         )
+
+
+class PlaceTakenError(StoreError):
+    """A game created under the one-open-game-per-place rule, where one is open already
+    (migration 006's unique index). Nothing was created."""
+
+    code = "place_taken"
+
+    def __init__(self, place: int | None) -> None:
+        self.place = place
+        super().__init__(f"an open game is at place {place} already")

@@ -21,6 +21,7 @@ from .conn import Backend, Conn, dialect_of
 from .edits import EditsMixin
 from .errors import (
     GameStatusError,
+    PlaceTakenError,
     PlayerError,
     StoreValueError,
 )
@@ -38,6 +39,9 @@ from .queries import QueriesMixin
 from .reminders import RemindersMixin, replace_pending
 from .snapshots import SnapshotsMixin
 from .sqlite import SqliteBackend
+
+# The unique index of open games created under the one-open-game-per-place rule (006).
+ONE_OPEN_PER_PLACE = "games_one_open_per_place"
 
 # Status changes `set_status` allows; everything else is refused.
 _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
@@ -85,11 +89,15 @@ class GameStore(
         settings: Mapping[str, Any] | None = None,
         host_name: str | None = None,
         players: Sequence[tuple[str, str]] = (),
+        one_per_place: bool = False,
     ) -> Game:
         """A new game in the lobby at version 0. With `host_name`, the host takes seat 0
         in the same transaction, and `players` ((user id, display name) pairs) the seats
         after it: a refused seat leaves no game behind. Raises PlayerError
-        ("already_joined") for a user seated twice."""
+        ("already_joined") for a user seated twice. `one_per_place`: the game is the one
+        open game of its place (thread, else channel) while it is open; PlaceTakenError
+        when another such game is open there (the database's constraint, migration 006,
+        so it holds across processes)."""
         seated = [(host_id, host_name)] if host_name is not None else []
         seated += list(players)
         ids = [user for user, _ in seated]
@@ -98,24 +106,31 @@ class GameStore(
                 raise PlayerError(0, user, "already_joined")
 
         async def body(conn: Conn, now: float) -> Game:
-            rows = await conn.execute_fetchall(
-                "INSERT INTO games (guild_id, channel_id, thread_id, host_id, edition, "
-                "edition_hash, seed, language, settings, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (
-                    guild_id,
-                    channel_id,
-                    thread_id,
-                    host_id,
-                    edition,
-                    edition_hash,
-                    seed,
-                    language,
-                    self._dump(settings or {}),
-                    now,
-                    now,
-                ),
-            )
+            try:
+                rows = await conn.execute_fetchall(
+                    "INSERT INTO games (guild_id, channel_id, thread_id, host_id, edition, "
+                    "edition_hash, seed, language, settings, created_at, updated_at, "
+                    "one_per_place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        guild_id,
+                        channel_id,
+                        thread_id,
+                        host_id,
+                        edition,
+                        edition_hash,
+                        seed,
+                        language,
+                        self._dump(settings or {}),
+                        now,
+                        now,
+                        int(one_per_place),
+                    ),
+                )
+            except conn.integrity_errors as exc:
+                if ONE_OPEN_PER_PLACE not in str(exc):
+                    raise
+                raise PlaceTakenError(thread_id if thread_id is not None else channel_id) \
+                    from None
             game_id = int(rows[0][0])
             for seat, (user, name) in enumerate(seated):
                 await conn.execute(
