@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from fake_discord import SEND_MESSAGE
 from fake_discord.faults import Hold
 from table import FOLLOWUP, Table
@@ -234,6 +235,14 @@ async def _kill_while_the_turn_post_is_held(table: Table, seed: int) -> tuple[in
     assert game["turn_version"] == game["version"] != game["board_version"]  # owed
     await table.bot.kill()
     return posted, int(game["version"]), held
+
+
+@pytest.fixture
+def bot_env() -> dict[str, str]:
+    """A restarted process is a new lease owner (cogs.runner.lease_owner): it waits for
+    the killed one's lease to expire. A short LEASE_TTL_S keeps that wait within the
+    restart tests' time."""
+    return {"LEASE_TTL_S": "2"}
 
 
 async def _restart_and_expect_one_post(table: Table, posted: int, version: int) -> None:
