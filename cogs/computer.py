@@ -97,7 +97,7 @@ async def present_replace(interaction: Interaction, game: Game, result: Any) -> 
                            allowed_mentions=NO_MENTIONS)
         await reply(interaction, t("discord.vote_recorded", lang))
         return
-    await reply(interaction, t("computer.vote", lang, player=who, needed=result.needed,
+    await reply(interaction, t("computer.vote", lang, player=who, count=result.needed,
                                yes=Safe(", ".join(clean(known.get(p, p), 40)
                                                   for p in result.yes)),
                                waiting=list(result.waiting)))
@@ -107,7 +107,7 @@ async def present_replace(interaction: Interaction, game: Game, result: Any) -> 
         asker = Safe(clean(known.get(result.by, result.by), 40))
         posted = await channel.send(
             t("discord.replace_request", public, by=asker, player=who, level=level,
-              game=game_name(game), needed=result.needed, waiting=list(result.waiting)),
+              game=game_name(game), count=result.needed, waiting=list(result.waiting)),
             view=view, allowed_mentions=SAFE_MENTIONS)
         await service_of(interaction).remember_vote_post(
             game.id, result.request, posted.channel.id, posted.id)

@@ -147,11 +147,21 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
             game = await create(threaded)
         players = int(game.settings.get("seats", players))
         note(interaction, game)
-        text = t("game.created", public_lang(game), game=game_name(game), seats=players,
-                 seed=game.seed) + "\n" + t("discord.join_hint", public_lang(game))
-        await post(interaction, game, text)
-        await reply(interaction, t("game.created", lang, game=game_name(game), seats=players,
-                                   seed=game.seed))
+
+        def created(in_lang: str) -> str:
+            """A solo game is against the Autobot, not "for 1 players"; a lobby whose
+            seats computers filled invites nobody to join."""
+            if level is not None:
+                return "\n".join((t("game.created_solo", in_lang, game=game_name(game),
+                                     level=level, seed=game.seed),
+                                   t("discord.solo_start_hint", in_lang)))
+            hint = ("discord.start_hint" if len(game.players) >= players
+                    else "discord.join_hint")
+            return "\n".join((t("game.created", in_lang, game=game_name(game), count=players,
+                                 seed=game.seed), t(hint, in_lang)))
+
+        await post(interaction, game, created(public_lang(game)))
+        await reply(interaction, created(lang))
 
     @app_commands.command(name="join", description="Take a seat in the game of this channel")
     @app_commands.describe(language="Your language for this game's messages to you",

@@ -58,7 +58,9 @@ def _escaped(value: Named) -> Named:
     return Named(value, lambda lang: clean(value.in_lang(lang)))
 
 
-def _param(key: str, value: Any) -> str:
+def _param(key: str, value: Any) -> Any:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value  # a number stays one: `count` picks the plural form (CLDR)
     if isinstance(value, Named):
         return _escaped(value)
     if isinstance(value, Safe | Phrase):  # a Phrase is a catalogue key, ours: translated later

@@ -27,9 +27,11 @@ from cogs.context import (
     to_move,
 )
 from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
+from cogs.present import final_words
 from cogs.prompts import UndoButton, prompt_rows
 from service import ActResult, Game, GameService, StartResult, TurnPost, UndoResult
 from service.computer import computer_seats, replaced_seats
+from service.names import start_words
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -78,8 +80,8 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
     known = names(game)
     told = story or (result.story if isinstance(result, TurnPost) else ())
     if told:
-        tail = (t("game.finished", lang, winners=list(result.winners), scores=Safe(", ".join(
-                    f"{clean(known.get(p, p), 40)} {s}" for p, s in (result.scores or {}).items())))
+        tail = (t("game.finished", lang, **final_words(game, result.scores, result.winners,
+                                                         lang))
                 if result.over else
                 t("act.next", lang, player=to_move(game, result.next_player, lang),
                   decision=t(f"decision.{result.decision}", lang)) if result.next_player else "")
@@ -98,23 +100,30 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
     lines += [t(c.code, lang, **{**c.params, "player": known.get(
         str(c.params.get("player")), c.params.get("player"))}) for c in result.changes[:10]]
     if result.over:
-        scores = Safe(", ".join(f"{clean(known.get(p, p), 40)} {s}"
-                                for p, s in (result.scores or {}).items()))
-        lines.append(t("game.finished", lang, scores=scores,
-                       winners=list(result.winners)))
+        lines.append(t("game.finished", lang,
+                       **final_words(game, result.scores, result.winners, lang)))
     elif result.next_player:
         lines.append(t("act.next", lang, player=to_move(game, result.next_player, lang),
                        decision=t(f"decision.{result.decision}", lang)))
     return "\n".join(lines)[:CARD_TEXT]
 
 
-def started_text(game: Game, first_player: str | None) -> str:
-    """The public line of a game's start (its first turn message)."""
-    known = names(game)
-    return f"**{game_name(game)}** · " + t(
-        "game.started", public_lang(game), game=game_name(game),
-        players=[known.get(p, p) for p in game.player_ids],
-        player=to_move(game, first_player, public_lang(game)))[:2000]
+def started_text(game: Game, first_player: str | None,
+                 turn_order: tuple[str, ...] = ()) -> str:
+    """The public line of a game's start (its first turn message): the seats in turn
+    order, who drafts first (mentioned: it is their decision) and who plays first."""
+    lang = public_lang(game)
+    known = names(game, lang)
+    code, words = start_words(game, turn_order, first_player or "")
+
+    def named(pid: str) -> str:
+        return Safe(clean(known.get(pid, pid), 40))
+
+    params = {role: [known.get(p, p) for p in who] if role == "players"  # escaped by t
+              else to_move(game, who, lang) if role == "player"
+              else named(who) if isinstance(who, str) else who
+              for role, who in words.items()}
+    return f"**{game_name(game)}** · " + t(code, lang, game=game_name(game), **params)[:2000]
 
 
 async def of_move(service: GameService, game: Game, result: ActResult) -> Announcement:
@@ -132,7 +141,8 @@ async def of_move(service: GameService, game: Game, result: ActResult) -> Announ
 
 
 def of_start(started: StartResult) -> Announcement:
-    return Announcement(started.game.version, started_text(started.game, started.first_player),
+    return Announcement(started.game.version,
+                        started_text(started.game, started.first_player, started.turn_order),
                         started.board, started.first_player, shown=started.first_player)
 
 
@@ -150,7 +160,7 @@ def of_undo(game: Game, result: UndoResult) -> Announcement:
 def of_turn_post(post: TurnPost) -> Announcement:
     """An owed post: the game as it is now (the start message before the first action)."""
     if post.player is None:
-        text = started_text(post.game, post.next_player)
+        text = started_text(post.game, post.next_player, post.turn_order)
     else:
         text = turn_text(post.game, post, public_lang(post.game))
     return Announcement(post.version, text, post.board, post.next_player,

@@ -3,9 +3,25 @@ service's `GameView`; this only lays them out."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from cogs.context import names as names_of
 from cogs.i18n import Safe, clean, t
-from service import GameView
+from service import Game, GameView
+
+
+def final_words(game: Game, scores: Mapping[str, int] | None, winners: Sequence[str],
+                lang: str) -> dict[str, Safe]:
+    """The `scores` and `winners` of a finished game's one-line summary: every seat by its
+    name in `lang` (a computer's "Computer 1 (easy)", never its id), best first as the
+    service ranks them; named, not mentioned — the end pings nobody."""
+    names = names_of(game, lang)
+
+    def name(pid: str) -> str:
+        return clean(names.get(pid, pid), 40)
+
+    return {"scores": Safe(", ".join(f"{name(p)} {s}" for p, s in (scores or {}).items())),
+            "winners": Safe(", ".join(name(w) for w in winners))}
 
 
 def status_lines(view: GameView, lang: str) -> list[str]:
@@ -14,16 +30,18 @@ def status_lines(view: GameView, lang: str) -> list[str]:
     label = f"#{game.id}"
     if game.status == "lobby":
         seats = game.settings.get("seats", "?")
+        seated = [names.get(p.user_id, p.display_name) for p in game.players]
+        if len(game.players) >= int(seats if str(seats).isdigit() else 0):
+            return [t("status.lobby_full", lang, game=label, players=seated),
+                    t("discord.start_hint", lang)]
         return [t("status.lobby", lang, game=label, count=len(game.players), seats=seats,
-                  players=[p.display_name for p in game.players])]
+                  players=seated), t("discord.join_hint", lang)]
     if game.status == "abandoned":
         return [t("status.abandoned", lang, game=label)]
     lines: list[str] = []
     if game.status == "finished":
-        scores = Safe(", ".join(f"{clean(names.get(p, p), 40)} {s}"
-                                for p, s in view.scores.items()))
-        lines.append(t("status.over", lang, game=label, scores=scores,
-                       winners=list(view.winners)))
+        lines.append(t("status.over", lang, game=label,
+                       **final_words(game, view.scores, view.winners, lang)))
     else:
         lines.append(t("status.turn", lang, game=label, move=game.action_count + 1,
                        era=view.era, player=names.get(view.next_player or "", "?"),
@@ -32,9 +50,9 @@ def status_lines(view: GameView, lang: str) -> list[str]:
         name = names.get(player, player)
         if player == view.autobot:  # it never has money (SOLO S-9): its points only
             lines.append("• " + t("status.autobot", lang, player=name,
-                                   points=view.scores.get(player, 0)))
+                                   count=view.scores.get(player, 0)))
         else:
             lines.append("• " + t("status.player", lang, player=name,
                                    money=view.money.get(player, 0),
-                                   points=view.scores.get(player, 0)))
+                                   count=view.scores.get(player, 0)))
     return lines

@@ -52,7 +52,7 @@ from cogs.context import (
     user_id,
 )
 from cogs.errors import CogError
-from cogs.i18n import SAFE_MENTIONS, t
+from cogs.i18n import SAFE_MENTIONS, Safe, t
 from cogs.loops import BackgroundLoop
 from cogs.turn_posts import post_owed_turns
 from locales import Phrase, translate
@@ -223,12 +223,12 @@ def reminder_nonce(reminder: Reminder) -> str:
     return f"remind-{reminder.id}.{stamp}"[:25]  # Discord allows 25 characters
 
 
-def minutes(text: str | None) -> int | None:
+def minutes(text: str | None, name: str = "quiet_start") -> int | None:
     if text is None:
         return None
     match = _HHMM.match(text.strip())
     if match is None:
-        raise CogError("bad_option", name="quiet_start", value=text[:20], expected="HH:MM")
+        raise CogError("bad_option", name=name, value=text[:20], expected=Phrase("expect.clock"))
     return int(match[1]) * 60 + int(match[2])
 
 
@@ -238,20 +238,24 @@ def zone_names() -> tuple[str, ...]:
 
 
 def describe(settings: ReminderSettings, lang: str = "en") -> str:
-    """The reminder settings in `lang`, every name and value from the catalogue."""
+    """The reminder settings in `lang` as phrases a player reads ("first after 1 hour,
+    then every 24 hours, at most 3 repeats"), every word from the catalogue."""
     none = translate("remind.none", lang)
     quiet = none
     if settings.quiet_start is not None and settings.quiet_end is not None:
         quiet = (f"{settings.quiet_start // 60:02d}:{settings.quiet_start % 60:02d}–"
                  f"{settings.quiet_end // 60:02d}:{settings.quiet_end % 60:02d}")
-    vacation = f"<t:{int(settings.vacation_until)}:R>" if settings.vacation_until else none
-    parts = (("delivery", translate(f"remind.delivery.{settings.delivery}", lang)),
-             ("delay", translate("remind.hours", lang, count=settings.delay_s // 3600)),
-             ("repeat", translate("remind.hours", lang, count=settings.repeat_s // 3600)),
-             ("max", str(settings.max_repeats)), ("quiet", quiet),
-             ("zone", settings.time_zone), ("vacation", vacation))
-    return ", ".join(translate("setting.item", lang, name=translate(f"remind.{key}", lang),
-                               value=value) for key, value in parts)
+    vacation = (translate("remind.on_vacation", lang, date=f"<t:{int(settings.vacation_until)}:D>")
+                if settings.vacation_until else translate("remind.no_vacation", lang))
+    parts = (translate(f"remind.delivery.{settings.delivery}", lang),
+             translate("remind.first_after", lang, count=settings.delay_s // 3600),
+             translate("remind.every", lang, count=settings.repeat_s // 3600),
+             translate("remind.at_most", lang, count=settings.max_repeats),
+             translate("setting.item", lang, name=translate("remind.quiet", lang), value=quiet),
+             translate("setting.item", lang, name=translate("remind.zone", lang),
+                       value=settings.time_zone),
+             vacation)
+    return translate("word.separator", lang).join(parts)
 
 
 @app_commands.guild_only()
@@ -296,11 +300,10 @@ class Reminders(WidgetCog):
         if max_repeats is not None:
             changes["max_repeats"] = max_repeats
         if (quiet_start is None) != (quiet_end is None):
-            raise CogError("bad_option", name="quiet_start", value=quiet_start or quiet_end or "",
-                           expected=Phrase("expect.both_quiet"))
+            raise CogError("remind.quiet_pair")
         if quiet_start is not None:
-            changes["quiet_start"], changes["quiet_end"] = minutes(quiet_start), minutes(
-                quiet_end)
+            changes["quiet_start"] = minutes(quiet_start, "quiet_start")
+            changes["quiet_end"] = minutes(quiet_end, "quiet_end")
         if time_zone is not None:
             changes["time_zone"] = time_zone[:64]
         if vacation_days is not None:
@@ -309,9 +312,11 @@ class Reminders(WidgetCog):
         if changes:
             current = await service.set_reminder_settings(
                 dataclasses.replace(current, game_id=game_id, **changes))
-        where = game_name(game) if game_id is not None else "*"
-        await reply(interaction, t("discord.remind_settings", lang, scope=where,
-                                   settings=describe(current, lang)))
+        where = game_name(game) if game_id is not None else t("remind.scope_all", lang)
+        # The whole text is the catalogue's and a checked zone name: not cut at a
+        # parameter's 200 characters, as it was ("<t:17…" in German and French).
+        await reply(interaction, t("discord.remind_settings", lang, scope=Safe(where),
+                                   settings=Safe(describe(current, lang))))
 
     @remind.autocomplete("time_zone")
     async def zones(self, interaction: Interaction,

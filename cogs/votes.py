@@ -166,7 +166,7 @@ async def present_abandon(interaction: Interaction, game: Game, result: AbandonR
                            allowed_mentions=NO_MENTIONS)
         await reply(interaction, t("discord.vote_recorded", lang))
         return
-    counts = {"needed": result.needed, "seats": len(game.players)}
+    counts = {"count": result.needed, "seats": len(game.players)}
     await reply(interaction, t("abandon.vote", lang, game=label, waiting=list(result.waiting),
                                yes=[known.get(p, p) for p in result.yes], **counts))
     if result.opened and result.request is not None:

@@ -16,6 +16,7 @@ from locales import Phrase, translate
 from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceError, message
 from service.errors import BadOption
 from service.labels import in_display_order, legal_lines, settings_text
+from service.names import start_words
 from service.validation import check_record_bounds
 
 from .io import file_problem
@@ -213,19 +214,21 @@ class Console:
         game = await self.service.create_game(
             CONSOLE, names[0], names[0], seats=seats, seed=seed, language=self.lang,
             players=[(name, name) for name in names[1:]])
-        await self._opened(game, opts, "game.created", seats=seats)
+        await self._opened(game, opts, "game.created", count=seats)
 
     async def _new_with_bots(self, opts: dict[str, str], names: list[str],
                              seats: int) -> None:
         """`/game new players:3 bots:2 level:strong`: computer players in the last seats."""
         bots = int_option(opts, "bots")
-        humans = names or list(DEFAULT_NAMES[:max(seats - bots, 1)])
+        if not 0 <= bots < seats:  # said of `bots`, before anything is made of the names
+            raise BadOption(name="bots", value=bots, expected=f"0-{seats - 1}")
+        humans = names or list(DEFAULT_NAMES[:seats - bots])
         seed = int_option(opts, "seed") if "seed" in opts else None
         game = await self.service.create_game(
             CONSOLE, humans[0], humans[0], seats=seats, seed=seed, language=self.lang,
             players=[(name, name) for name in humans[1:]], bots=bots,
             bot_level=opts.get("level"))
-        await self._opened(game, opts, "game.created", seats=seats)
+        await self._opened(game, opts, "game.created", count=seats)
 
     async def _on_computer(self, result: ActResult) -> None:
         if result.game_id == self.game_id:
@@ -263,9 +266,11 @@ class Console:
     async def _start(self, game: Game, by_user: str | None = None) -> None:
         started = await self.service.start(game.id, by_user or game.host_id)
         names = self.service.names(started.game, self.lang)
-        self.say("game.started", game=game.id,
-                 players=", ".join(names[p] for p in started.game.player_ids),
-                 player=names.get(started.first_player, started.first_player))
+        code, words = start_words(started.game, started.turn_order, started.first_player)
+        self.say(code, game=game.id, **{
+            role: ", ".join(names.get(p, p) for p in who) if role == "players"
+            else names.get(who, who) if isinstance(who, str) else who
+            for role, who in words.items()})
         if started.board is not None:  # None: it could not be drawn; /board draws it later
             path = self._save(f"game{game.id}-move0000.png", started.board)
             self.say("console.board_saved", path=path)
@@ -310,7 +315,9 @@ class Console:
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor) if actor else None
         found = await self.service.labelled(self.require_game(), player, self.lang)
-        for text in legal_lines(found.player, found.items, self.lang):
+        game = await self.service.game(self.require_game())
+        name = self.service.name(game, found.player, self.lang)  # "Computer 2", not cpu2
+        for text in legal_lines(name, found.items, self.lang):
             self.out(text)
 
     async def board(self, rest: str, actor: str | None) -> None:
@@ -332,9 +339,13 @@ class Console:
         view = await self.service.view(self.game_id)
         game, names = view.game, self.service.names(view.game, self.lang)
         if game.status == "lobby":
-            self.say("status.lobby", game=game.id, count=len(game.players),
-                     seats=game.settings.get("seats", "?"),
-                     players=", ".join(names.values()))
+            seats = int(game.settings.get("seats", 0))
+            if len(game.players) >= seats:  # nobody left to invite: it waits for the start
+                self.say("status.lobby_full", game=game.id, players=", ".join(names.values()))
+                self.say("console.start_hint")
+            else:
+                self.say("status.lobby", game=game.id, count=len(game.players), seats=seats,
+                         players=", ".join(names.values()))
         elif game.status == "abandoned":
             self.say("status.abandoned", game=game.id)
         elif view.next_player is None:
@@ -347,10 +358,10 @@ class Console:
             for pid, money in view.money.items():
                 if pid == view.autobot:  # it never has money (SOLO S-9): its points only
                     self.say("status.autobot", player=names.get(pid, pid),
-                             points=view.scores.get(pid, 0))
+                             count=view.scores.get(pid, 0))
                 else:
                     self.say("status.player", player=names.get(pid, pid), money=money,
-                             points=view.scores.get(pid, 0))
+                             count=view.scores.get(pid, 0))
 
     async def log(self, rest: str, actor: str | None) -> None:
         for line in await self.service.log(self.require_game(), self.lang):
@@ -379,5 +390,5 @@ class Console:
         host = (record.get("players") or ["host"])[0] if isinstance(record, dict) else "host"
         game = await self.service.import_record(CONSOLE, str(host), record, self.lang)
         self.game_id = game.id
-        self.say("console.imported", game=game.id, moves=game.action_count)
+        self.say("console.imported", game=game.id, count=game.action_count)
         await self.status()

@@ -88,7 +88,7 @@ class Votes:
                 player=", ".join(names.get(p, p) for p in who))
         else:
             say("abandon.refused" if done.refused else "abandon.vote", game=game.id,
-                needed=done.needed, seats=len(game.players),
+                count=done.needed, seats=len(game.players),
                 yes=", ".join(names.get(p, p) for p in done.yes),
                 waiting=", ".join(names.get(p, p) for p in done.waiting))
 
@@ -126,7 +126,7 @@ class Votes:
         elif done.refused:
             say("computer.vote_refused", player=who, game=done.game.id)
         else:
-            say("computer.vote", player=who, needed=done.needed,
+            say("computer.vote", player=who, count=done.needed,
                 yes=", ".join(names.get(p, p) for p in done.yes),
                 waiting=", ".join(names.get(p, p) for p in done.waiting))
 

@@ -103,7 +103,7 @@ def tie_break(r: Ranked, lang: str) -> str:
     """What separated this player from another with equal points; "" when none did."""
     if not r.decided_by:
         return ""
-    return label(f"tie_break_{r.decided_by}", lang, n=r.key[r.decided_by])
+    return label(f"tie_break_{r.decided_by}", lang, count=r.key[r.decided_by])
 
 
 def shares_rank(r: Ranked, ranks: list[Ranked]) -> bool:

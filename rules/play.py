@@ -124,7 +124,7 @@ def upgrade_problem(state: State, edition: Edition, pid: str, link_id: str,
         return _err("link_upgraded", link=link_id)
     if not link_complete(state, link):
         built = sum(1 for s in link.section_ids() if s in state.built)
-        return _err("link_incomplete", link=link_id, built=built, sections=link.sections)
+        return _err("link_incomplete", link=link_id, built=built, count=link.sections)
     return _office_problem(state, edition, pid, edition.upgrade_cost(state.era, link))
 
 

@@ -74,7 +74,7 @@ def move_problem(state: State, edition: Edition, pid: str, move: Move) -> RuleEr
     limit = truck_range(state, edition, position)
     steps = len(move.path) + (1 if move.deliver else 0)
     if steps > limit:
-        return _err("too_far", steps=steps, range=limit)
+        return _err("too_far", count=steps, range=limit)
     graph = step_graph(edition)
     seen = {position}
     for target in move.path:

@@ -186,7 +186,7 @@ class Computers:
                 self.repo.require_running(game)
             seats = int(game.settings.get("seats", 4))
             if len(game.players) >= seats:
-                raise GameFull(game=game_id, seats=seats)
+                raise GameFull(game=game_id, count=seats)
             taken = set(game.player_ids)
             number = next(n for n in range(1, 9) if f"cpu{n}" not in taken)
             pid = f"cpu{number}"

@@ -69,7 +69,7 @@ class SeatTaken(ServiceError):
 
 
 class GameFull(ServiceError):
-    code = "game_full"  # params: game, seats
+    code = "game_full"  # params: game, count (its seats)
 
 
 class NotEnoughPlayers(ServiceError):
@@ -90,6 +90,12 @@ class NotHost(ServiceError):
 
 class BadOption(ServiceError):
     code = "bad_option"  # params: name, value, expected
+
+
+class QuietHoursHalf(BadOption):
+    """Quiet hours with a start and no end, or the other way round."""
+
+    code = "remind.quiet_pair"
 
 
 class SoloNeedsLevel(ServiceError):

@@ -132,7 +132,7 @@ class Lobby:
             seats = int(game.settings.get("seats", 4))
             if game.status == "lobby" and user_id not in game.player_ids \
                     and len(game.players) >= seats:
-                raise GameFull(game=game_id, seats=seats)
+                raise GameFull(game=game_id, count=seats)
             return GameEdit(seats=(NewSeat(user_id, name, language),))
 
         try:
@@ -175,7 +175,8 @@ class Lobby:
         board = await self.repo.board_after_commit(game_id, state, game.language, game=started)
         for hook in self.repo.committed:
             hook(started, first)
-        return StartResult(started, first, self.repo.decision_kind(state) or "", board, state)
+        return StartResult(started, first, self.repo.decision_kind(state) or "", board, state,
+                           tuple(state.order))
 
     # -- settings and the end -----------------------------------------------------------------
 

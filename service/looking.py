@@ -16,6 +16,7 @@ from .errors import (
 )
 from .game_settings import checked_language
 from .log import log_lines
+from .progress import standings
 from .render_pool import VIEWS
 from .repository import GameRepository
 from .results import GameView, Table
@@ -46,7 +47,7 @@ class Looking:
         state = await self.repo.state(game)
         over = rules.is_over(state)
         return GameView(game, state, rules.current_player(state), self.repo.decision_kind(state),
-                        rules.era(state), rules.scores(state),
+                        rules.era(state), standings(state) if over else rules.scores(state),
                         {p: rules.money(state, p) for p in state.order},
                         tuple(rules.winners(state)) if over else (), rules.autobot_seat(state))
 

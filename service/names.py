@@ -8,7 +8,7 @@ Discord, the story, the log and the board never show a seat's id (issue 13).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from locales import translate
@@ -55,3 +55,17 @@ def seat_name(game: _Seated, player: str | None, lang: str | None = None) -> str
     if player is None:
         return "-"
     return seat_names(game, lang).get(player, player)
+
+
+def start_words(game: _Seated, turn_order: Sequence[str],
+                drafter: str) -> tuple[str, dict[str, Any]]:
+    """The code of a game's start line and its parameters, by player id for the adapter
+    to name: the seats in turn order from the start player (`first`), and who picks a
+    route card first (`player`). The draft goes the other way round (RULES setup 7), so
+    the player who drafts first plays last — saying only "X begins" misled. A solo game
+    is the player against the Autobot, which drafts nothing and plays the first turn."""
+    level = solo_level(game.settings)
+    if level is not None:
+        return "game.started_solo", {"player": drafter, "level": level}
+    order = tuple(turn_order) or tuple(p.user_id for p in game.players)
+    return "game.started", {"players": order, "first": order[0], "player": drafter}

@@ -20,7 +20,7 @@ from .errors import (
 from .game_settings import checked_language
 from .labels import labelled, named_actions, named_params
 from .names import seat_names
-from .progress import autobot_moves, changes, turn_passed
+from .progress import autobot_moves, changes, standings, turn_passed
 from .repository import GameRepository
 from .results import ActResult, LabelledLegal, Legal, Table
 from .validation import (
@@ -114,7 +114,7 @@ class Play:
                                                after)
             board = await self.repo.board_after_commit(game_id, after, lang or game.language,
                                                        game=game, before=begun)
-        scores = rules.scores(after) if over else None
+        scores = standings(after) if over else None
         for hook in self.repo.committed:
             hook(game, next_player)
         return ActResult(
@@ -152,7 +152,7 @@ class Play:
         return ActResult(
             game.id, result.version, first.action.seq, user_id, canonical,
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,
-            rules.scores(final) if over else None,
+            standings(final) if over else None,
             tuple(rules.winners(final)) if over else (), final,
             autobot=tuple(n for _p, n in bot_moves), before=state)
 

@@ -63,6 +63,17 @@ def replay(start: State, actions: Iterable[tuple[str, str]]) -> State:
     return state
 
 
+def standings(state: State) -> dict[str, int]:
+    """Every seat's points, best first: the order a final score is read in (rules'
+    ranking: points, then employees in the departments, then their floor values)."""
+    from rules.scoring import ranking_key
+
+    ed = rules.edition_of(state)
+    points = rules.scores(state)
+    order = sorted(state.order, key=lambda p: ranking_key(state, ed, p), reverse=True)
+    return {pid: points[pid] for pid in order}
+
+
 def turn_owner(state: State) -> tuple[str, str | None]:
     """Who the current turn belongs to. Promotions or picks inside a turn keep the owner,
     so a change of owner is a turn passing; each draft pick is a turn of its own."""

@@ -10,7 +10,8 @@ to the end of those hours; during a vacation it moves to the vacation's end.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from store import Reminder, ReminderRequest, ReminderSettings
 
@@ -34,10 +35,23 @@ def zone(name: str) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
+@cache
+def _zones_by_lower_name() -> dict[str, str]:
+    return {z.lower(): z for z in available_timezones()}
+
+
+def zone_named(name: str) -> str:
+    """`name` as the time-zone database spells it, whatever the case it was typed in
+    ("europe/berlin" is Europe/Berlin); unchanged when no zone has that name."""
+    if len(name) > 64 or valid_zone(name):  # longer than any zone: refused as it is
+        return name
+    return _zones_by_lower_name().get(name.strip().lower(), name)
+
+
 def valid_zone(name: str) -> bool:
     try:
         ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
         return False
     return True
 

@@ -3,13 +3,21 @@ reminder at send time (where vacation and quiet hours are checked again)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable
 
 from locales import Phrase
 from store import Reminder, ReminderSettings, StoreValueError
 
-from .errors import BadOption
-from .reminder_schedule import MAX_WAIT_S, RETRY_S, follow_up, held_until, valid_zone
+from .errors import BadOption, QuietHoursHalf
+from .reminder_schedule import (
+    MAX_WAIT_S,
+    RETRY_S,
+    follow_up,
+    held_until,
+    valid_zone,
+    zone_named,
+)
 from .repository import GameRepository
 from .results import Table
 from .validation import game_id as checked_game_id
@@ -38,7 +46,10 @@ class Reminding:
     async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
         """Store a player's settings once every value is in range: a delay of 2**63 s or a
         vacation until 1e300 would otherwise be accepted here and break the game's next
-        hand-off. Raises BadOption, UnknownGame."""
+        hand-off. A time zone is taken in any case ("europe/berlin"). Raises BadOption,
+        UnknownGame."""
+        if isinstance(settings, ReminderSettings) and isinstance(settings.time_zone, str):
+            settings = dataclasses.replace(settings, time_zone=zone_named(settings.time_zone))
         self._check_reminder_settings(settings)
         if settings.game_id is not None:
             await self.repo.game(settings.game_id)  # UnknownGame rather than a store error
@@ -68,8 +79,7 @@ class Reminding:
             except BadOption:
                 raise BadOption(name=name, value=shown(value), expected=limits) from None
         if (settings.quiet_start is None) != (settings.quiet_end is None):
-            raise BadOption(name="quiet", value=shown(settings.quiet_start),
-                            expected=Phrase("expect.both_quiet"))
+            raise QuietHoursHalf()
         for quiet_name, quiet in (("quiet_start", settings.quiet_start),
                                   ("quiet_end", settings.quiet_end)):
             if quiet is not None:

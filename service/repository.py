@@ -125,7 +125,7 @@ class GameRepository:
             if err.reason == "already_joined":
                 raise SeatTaken(player=user_id, game=game_id) from None
             if err.reason == "game_full":
-                raise GameFull(game=game_id, seats="?") from None
+                raise GameFull(game=game_id, count="?") from None
             raise NotAPlayer(player=user_id, game=game_id) from None
 
     # -- games ------------------------------------------------------------------------------

@@ -111,6 +111,9 @@ class StartResult:
     decision: str
     board: bytes | None  # None when it could not be drawn: the owed turn post brings it
     state: State = field(repr=False, compare=False)
+    # Every seat in the order turns go round, from the start player; the route cards are
+    # drafted the other way round (RULES setup 7), so `first_player` picks last of them.
+    turn_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,3 +221,4 @@ class TurnPost:
     winners: tuple[str, ...] = ()
 
     story: tuple[str, ...] = ()  # the turn told, in the post's language (service.story)
+    turn_order: tuple[str, ...] = ()  # as StartResult's: what a lost start post names

@@ -17,7 +17,7 @@ from locales import Phrase
 from store import StoreValueError
 
 from .errors import BadOption
-from .progress import changes
+from .progress import changes, standings
 from .repository import GameRepository
 from .results import Change, Table, TurnPost, tables
 from .stories import Stories
@@ -78,8 +78,8 @@ class TurnPosts:
         return TurnPost(
             game, game.version, last.player_id if last else None,
             last.notation if last else None, changed, rules.current_player(state),
-            self.repo.decision_kind(state), board, over, rules.scores(state) if over else None,
-            tuple(rules.winners(state)) if over else (), story)
+            self.repo.decision_kind(state), board, over, standings(state) if over else None,
+            tuple(rules.winners(state)) if over else (), story, tuple(state.order))
 
     async def record_turn_post(self, game_id: int, version: int, channel_id: int,
                                message_id: int) -> bool:

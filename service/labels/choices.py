@@ -152,6 +152,8 @@ def legal_lines(player: str, items: Sequence[Labelled], lang: str) -> list[str]:
     from locales import translate
 
     groups = grouped(items)
+    if not groups:  # not their decision now ("ann kann: -." said nothing)
+        return [translate("console.legal_none", lang, player=player)]
     kinds = ", ".join(f"{translate(f'label.group.{kind}', lang)} ({len(found)})"
                       for kind, found in groups)
     lines = [translate("console.legal", lang, player=player, actions=kinds or "-")]

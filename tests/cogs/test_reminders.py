@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -137,9 +138,11 @@ async def test_the_loop_survives_an_exception(table: Table,
 
 async def test_remind_shows_and_validates_settings(table: Table) -> None:
     await table.slash(ANN, "remind")
-    assert "delivery: in the game's channel" in table.reply_text()  # words, not key=value
+    assert "in the game's channel" in table.reply_text()  # words, not key=value
     await table.slash(ANN, "remind", quiet_start="25:99", quiet_end="07:00")
-    assert "HH:MM" in table.reply_text()
+    assert "time of day" in table.reply_text() and "quiet_start" in table.reply_text()
+    await table.slash(ANN, "remind", quiet_start="22:00", quiet_end="7h")
+    assert "quiet_end" in table.reply_text()  # the option that was wrong
     await table.slash(ANN, "remind", quiet_start="22:00")
     assert "quiet" in table.reply_text()
     await table.slash(ANN, "remind", time_zone="Mars/Olympus_Mons")
@@ -149,6 +152,30 @@ async def test_remind_shows_and_validates_settings(table: Table) -> None:
     await table.slash(ANN, "remind", delay_hours=5, time_zone="Europe/Berlin")
     settings = await table.store.get_reminder_settings(str(ANN[0]))
     assert settings.delay_s == 5 * 3600 and settings.time_zone == "Europe/Berlin"
+
+
+async def test_a_time_zone_is_taken_in_any_case(table: Table) -> None:
+    """Issue 31, item 8: "europe/berlin" was refused; it is Europe/Berlin."""
+    await table.slash(ANN, "remind", time_zone="europe/berlin")
+    settings = await table.store.get_reminder_settings(str(ANN[0]))
+    assert settings.time_zone == "Europe/Berlin"
+    assert "Europe/Berlin" in table.reply_text()
+    await table.slash(ANN, "remind", time_zone="AMERICA/NEW_YORK")
+    assert (await table.store.get_reminder_settings(str(ANN[0]))).time_zone == (
+        "America/New_York")
+
+
+@pytest.mark.parametrize("locale", ["de", "fr"])
+async def test_the_remind_reply_is_never_cut(table: Table, locale: str) -> None:
+    """Issue 31, item 5: the reply was cut at a parameter's 200 characters in German and
+    French, the vacation date showing as "<t:17…"."""
+    await table.slash(ANN, "remind", delivery="dm", delay_hours=12, repeat_hours=24,
+                      max_repeats=5, quiet_start="22:30", quiet_end="07:15",
+                      time_zone="America/Argentina/ComodRivadavia", vacation_days=14,
+                      locale=locale)
+    text = table.reply_text()
+    assert len(text) > 200 and "…" not in text
+    assert re.search(r"<t:\d+:D>", text) and "America/Argentina/ComodRivadavia" in text
 
 
 async def test_remind_for_this_game_only(table: Table) -> None:

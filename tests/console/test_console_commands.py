@@ -12,15 +12,15 @@ async def test_errors_are_printed_and_the_session_goes_on(table: Table) -> None:
     out = await table("/act pass", "/bogus", "/board", "/game new players:9")
     assert "No game is running here" in out
     assert "Unknown command '/bogus'" in out
-    assert "players must be 2-4, not '9'" in out
+    assert "'9' does not fit players: it takes 2-4" in out
     out = await table("/game new players:3 seed:1", "/act route atlantis", "as zoe /act pass",
                       "/board at_move:99", "/board view:sky", "/game new players:x",
                       "/game new players:2 names:ann,ann seed:2")
     # the suggestions are labels now (issue 13), named by the route cards' cities
     assert "Route card atlantis is not on offer. Possible instead: Route card " in out
     assert "zoe is not playing in game 1." in out
-    assert "There is no move 99" in out and "view must be" in out
-    assert "players must be a number, not 'x'" in out
+    assert "There is no move 99" in out and "does not fit view" in out
+    assert "'x' does not fit players: it takes a number" in out
     assert "ann already has a seat" in out
 
 
@@ -77,17 +77,17 @@ async def test_export_import_and_switch(table: Table, tmp_path: Path) -> None:
     assert "Imported game 2 (8 moves" in out and "#2* [running]" in out
     out = await table("/import /nonexistent/file.json", "/game switch game:1", "/game switch")
     assert "Cannot use the file" in out and "Now playing game 1." in out
-    assert "game must be a number" in out
+    assert "does not fit game: it takes a number" in out
 
 
 async def test_lobby_commands(table: Table) -> None:
     out = await table("/game new players:3 names:ann,ben,cem seed:4 start:no", "/status",
                       "/game leave name:cem", "/game join name:dan", "as ben /game start",
                       "/game start", "/game abandon", "/status", "/act pass")
-    assert "waits for players (3 of 3)" in out
+    assert "Game 1 has every seat taken: ann, ben, cem." in out  # nobody is invited to join
     assert "cem left game 1" in out and "dan joined game 1" in out
     assert "Only the host (ann) can do that." in out
-    assert "Game 1 started. Seats: ann, ben, dan." in out
+    assert "Game 1 started. Turn order: " in out
     assert "Game 1 was abandoned" in out and "is already over" in out
 
 

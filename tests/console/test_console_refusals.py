@@ -67,12 +67,13 @@ async def test_undo_and_as_say_what_is_wrong_and_what_is_expected(table: Table) 
     await table("/game new players:3 seed:1")
     out = await table("/undo maybe")
     assert "!  is not playing" not in out
-    assert out == ("! /undo must be nothing (take back your last action), accept, refuse or "
-                   "force, not 'maybe'.")
+    assert out == ("! 'maybe' does not fit /undo: it takes nothing (take back your last "
+                   "action), accept, refuse or force.")
     assert await table("/undo") == "! You have no action of yours to take back."
     assert await table("as ann") == "! Say what ann should do, for example: as ann /act pass."
     out = await table("/game abandon maybe", "/game", "/game new player:3", "/board when:3")
-    assert "/game abandon must be nothing (ask to abandon), yes or no, not 'maybe'." in out
+    assert ("'maybe' does not fit /game abandon: it takes nothing (ask to abandon), yes or "
+            "no.") in out
     assert "/game needs one of: new, list, start, join, leave, switch, abandon," in out
     assert "/game new has no option 'player:3'; it takes players:…, names:…" in out
     assert "/board has no option 'when:3'; it takes at_move:…, view:…." in out
@@ -142,10 +143,11 @@ def test_common_file_errors_are_named_in_the_players_language(
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("de", ("nicht „maybe“", "Sag, was ann tun soll", "Gib die Datei an",
+    ("de", ("„maybe“ passt nicht", "Sag, was ann tun soll", "Gib die Datei an",
             "das ist ein Ordner, keine Datei", "keine Textdatei in UTF-8",
             "hat schon einen Platz")),
-    ("fr", ("pas «\u202fmaybe\u202f»", "Dites ce qu’ann doit faire", "Indiquez le fichier",
+    ("fr", ("«\u202fmaybe\u202f» ne convient pas", "Dites ce qu’ann doit faire",
+            "Indiquez le fichier",
             "c’est un dossier, pas un fichier", "pas un fichier texte en UTF-8",
             "a déjà une place")),
 ])

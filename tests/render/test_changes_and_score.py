@@ -145,7 +145,7 @@ def test_equal_points_show_the_tie_break(game: list[State]) -> None:
     assert ranks["ann"].rank < ranks["ben"].rank
     assert ranks["ann"].decided_by == 1
     texts = _ann_drawn(state, "players")
-    assert label("tie_break_1", n=1) in texts
+    assert label("tie_break_1", count=1) in texts
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])

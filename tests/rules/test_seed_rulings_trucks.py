@@ -119,7 +119,7 @@ def test_range_per_era(era: int, reach: int) -> None:
     with pytest.raises(IllegalActionError) as err:
         apply(s, "ann", "move 1 " + " ".join(PATH4[:reach + 1]))
     assert err.value.code == "too_far"
-    assert err.value.params == {"steps": reach + 1, "range": reach}
+    assert err.value.params == {"count": reach + 1, "range": reach}
 
 
 @pytest.mark.parametrize(("era", "reach"), [(1, 3), (2, 4)])
@@ -130,7 +130,7 @@ def test_starting_on_an_upgraded_link_gives_one_more_step(era: int, reach: int) 
     apply(s, "ann", "move 1 " + " ".join(path[:reach]))
     with pytest.raises(IllegalActionError) as err:
         apply(s, "ann", "move 1 " + " ".join(path[:reach + 1]))
-    assert err.value.params == {"steps": reach + 1, "range": reach}
+    assert err.value.params == {"count": reach + 1, "range": reach}
 
 
 def test_passing_over_an_upgraded_link_gives_no_extra_step() -> None:
@@ -138,7 +138,7 @@ def test_passing_over_an_upgraded_link_gives_no_extra_step() -> None:
     s = upgraded(s, "k4")
     with pytest.raises(IllegalActionError) as err:
         apply(s, "ann", "move 1 k4.1 k4.2 k5.1")
-    assert err.value.params == {"steps": 3, "range": 2}
+    assert err.value.params == {"count": 3, "range": 2}
 
 
 def test_no_move_after_takeback() -> None:
@@ -196,7 +196,7 @@ def test_delivery_needs_a_step_left() -> None:
     assert not any(m.endswith("deliver") for m in moves(s, "ann"))
     with pytest.raises(IllegalActionError) as err:
         apply(s, "ann", "move 1 k2.1 k1.1 deliver")
-    assert err.value.params == {"steps": 3, "range": 2}
+    assert err.value.params == {"count": 3, "range": 2}
 
 
 def test_delivery_takes_and_resolves_the_country_tile() -> None:

@@ -73,7 +73,7 @@ def test_trucks_move_all_gives_each_truck_its_own_range() -> None:
     assert max(len(m.split()) - 2 for m in moves(s, "ann")) == 2
     with pytest.raises(IllegalActionError) as err:
         apply(s, "ann", "move 2 k5.1 k6.1 k6.2")
-    assert err.value.params == {"steps": 3, "range": 2}
+    assert err.value.params == {"count": 3, "range": 2}
 
 
 def test_trucks_move_all_resolves_a_delivery_before_the_next_truck() -> None:

@@ -11,7 +11,7 @@ from tests.rules.helpers import at_main, refused, texts, with_built, with_player
 def test_only_complete_links_may_be_upgraded(game):
     s = with_built(at_main(game, "ann"), "r2.1")
     err = refused(s, "ann", "upgrade r2 with red", "link_incomplete")
-    assert err.params == {"link": "r2", "built": 1, "sections": 2}
+    assert err.params == {"link": "r2", "built": 1, "count": 2}
 
 
 def test_an_upgraded_link_cannot_be_upgraded_again(game):

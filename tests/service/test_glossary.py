@@ -93,7 +93,8 @@ def test_plurals_are_real(lang: str) -> None:
     for code in counted:
         one = translate(code, lang, **{**_sample(placeholders(words[code])), "count": 1})
         many = translate(code, lang, **{**_sample(placeholders(words[code])), "count": 2})
-        assert one != many and "1" in one, code
+        # the singular may say the one in words ("then every hour"), never a wrong number
+        assert one != many and ("1" in one or "{count}" not in words[f"{code}.one"]), code
         assert plural_key(code, lang, 1) == f"{code}.one"
     # French counts zero as one; English and German do not
     assert plural_key("x", "fr", 0) == "x.one" and plural_key("x", "de", 0) == "x"

@@ -111,7 +111,7 @@ SAME_AS_ENGLISH = {
            "board.legend_promote", "board.points", "board.pts", "board.route", "board.score",
            "board.service", "board.short_finance", "board.slot_station", "board.stations",
            "board.tile_money", "board.tile_promote", "story.tile_what.money",
-           "story.reward.promotions",
+           "story.reward.promotions", "story.reward.promotions.one",
            *(f"board.letter_{g}" for g in ("automotive", "chemicals", "pharmaceuticals"))},
 }
 

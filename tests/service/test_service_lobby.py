@@ -56,7 +56,7 @@ async def test_seat_taken(service: GameService, lobby: Game) -> None:
 async def test_game_full(service: GameService, lobby: Game) -> None:
     with pytest.raises(GameFull) as info:
         await service.join(lobby.id, "dan", "Dan")
-    assert info.value.params["seats"] == 3
+    assert info.value.params["count"] == 3
 
 
 async def test_unknown_game_everywhere(service: GameService) -> None:
