@@ -4,7 +4,8 @@
 
 How: `valgrind --tool=cachegrind --cache-sim=no` counts the instructions (its "I refs")
 of a Python process that plays `rules_bench.playout` for seeds 5000.. (as the bench's
-play-outs do), once with 1 play-out and once with 1 + N (default 3); the difference
+play-outs do: a search's, on `rules.search`'s fast path; `--spec`: through `rules.apply`),
+once with 1 play-out and once with 1 + N (default 3); the difference
 divided by N is one play-out, with the interpreter's start, the imports and the
 edition's loading cancelled out. It takes about ten seconds. `perf stat -e instructions`
 would be quicker still, but the dev machine's virtual CPU has no counters ("not
@@ -29,11 +30,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def instructions(count: int) -> int:
+def instructions(count: int, spec: bool = False) -> int:
     """Instructions of a whole process that plays `count` play-outs."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                "--cachegrind-out-file=/dev/null", sys.executable, __file__,
-               "--run", str(count)]
+               "--run", str(count), *(["--spec"] if spec else [])]
     # One hash seed: the count then repeats to the instruction (set and dict layouts
     # move it by a few tenths of a percent otherwise); the engine's answers do not
     # depend on it (bench/rules_digest.py gives one digest whatever the seed).
@@ -49,16 +50,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=3)
     parser.add_argument("--run", type=int, help="play this many play-outs, unmeasured")
+    parser.add_argument("--spec", action="store_true",
+                        help="play-outs through rules.apply, not the search's fast path")
     args = parser.parse_args()
     if args.run is not None:
         from bench.rules_bench import playout
+        from rules import SearchContext
 
+        context = SearchContext()  # one search's, as rules_bench.playouts_per_second plays
         for i in range(args.run):
-            playout(seed=5000 + i)
+            playout(seed=5000 + i, spec=args.spec, context=context)
         return
-    base, more = instructions(1), instructions(1 + args.count)
+    base, more = instructions(1, args.spec), instructions(1 + args.count, args.spec)
     per_playout = (more - base) / args.count
-    print(f"{per_playout / 1e6:.1f} M instructions a play-out "
+    path = "rules.apply" if args.spec else "the search fast path"
+    print(f"{per_playout / 1e6:.1f} M instructions a play-out on {path} "
           f"(1 play-out: {base / 1e6:.1f} M, {1 + args.count}: {more / 1e6:.1f} M)")
 
 

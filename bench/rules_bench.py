@@ -7,7 +7,10 @@ Plays random legal games for 2–4 players over several seeds, timing every `app
 targets of DESIGN §6 (median apply ≤ 0.2 ms, median legal_actions ≤ 5 ms) and the tighter
 ones a search player needs (issue 16: median apply ≤ 0.05 ms, median legal_actions ≤ 0.08
 ms). Then it plays complete random play-outs of 3-player games from the start, untimed per
-call, and reports play-outs per second of CPU time on one core (target ≥ 60).
+call, as a search plays them (`rules.search.SearchContext`: its caches, `apply_listed`), and
+reports play-outs per second of CPU time on one core (target ≥ 60); `--spec` plays them
+through `rules.legal_actions` and `rules.apply` instead, which check everything and
+remember nothing between calls.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import apply, current_player, legal_actions, load_edition, new_game
+from rules import SearchContext, apply, current_player, legal_actions, load_edition, new_game
 
 NAMES = ("ann", "ben", "cem", "dan")
 TARGETS = {"apply": 0.2, "legal_actions": 5.0}  # median, ms (DESIGN §6)
@@ -50,23 +53,32 @@ def play(seed: int, players: int, timings: dict[str, list[float]]) -> int:
     return actions
 
 
-def playout(seed: int) -> int:
-    """One complete random 3-player game from the start, as a search's rollout plays it."""
+def playout(seed: int, spec: bool = False, context: SearchContext | None = None) -> int:
+    """One complete random 3-player game from the start, as a search's rollout plays it,
+    in `context` (a search's, kept from play-out to play-out) or a new one; with `spec`,
+    through the checked specification."""
     rng = random.Random(seed)
     state = new_game(load_edition(), list(NAMES[:3]), seed=seed)
     actions = 0
-    while (pid := current_player(state)) is not None:
-        state = apply(state, pid, rng.choice(legal_actions(state, pid)))
+    if spec:
+        while (pid := current_player(state)) is not None:
+            state = apply(state, pid, rng.choice(legal_actions(state, pid)))
+            actions += 1
+        return actions
+    context = context if context is not None else SearchContext()
+    while (pid := context.current_player(state)) is not None:
+        state = context.apply_listed(state, pid, rng.choice(context.legal_actions(state, pid)))
         actions += 1
     return actions
 
 
-def playouts_per_second(count: int) -> tuple[float, float, float]:
+def playouts_per_second(count: int, spec: bool = False) -> tuple[float, float, float]:
     """(play-outs per CPU second, per wall-clock second, actions per play-out). CPU time
     is the figure for "one core": on a shared machine the wall clock also counts the time
     other processes held the core."""
     t0, w0 = time.process_time(), time.perf_counter()
-    actions = sum(playout(seed=5000 + i) for i in range(count))
+    context = SearchContext()  # one search's: its caches serve every play-out
+    actions = sum(playout(seed=5000 + i, spec=spec, context=context) for i in range(count))
     elapsed, wall = time.process_time() - t0, time.perf_counter() - w0
     return count / elapsed, count / wall, actions / count
 
@@ -88,6 +100,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--playouts", type=int, default=30)
     parser.add_argument("--profile", action="store_true", help="cProfile the run")
+    parser.add_argument("--spec", action="store_true",
+                        help="play-outs through rules.apply, not the search's fast path")
     args = parser.parse_args()
     load_edition()  # warm the edition cache outside the timings
     if args.profile:
@@ -106,11 +120,12 @@ def main() -> None:
               f"(target median <= {TARGETS[name]} ms: {verdict}; "
               f"search <= {SEARCH_TARGETS[name]} ms: {search})")
     if args.playouts:
-        rate, wall, length = playouts_per_second(args.playouts)
+        rate, wall, length = playouts_per_second(args.playouts, args.spec)
         verdict = "ok" if rate >= PLAYOUTS_TARGET else "MISSED"
         print(f"playouts       {rate:.1f} per CPU second ({wall:.1f} per wall second), "
               f"3 players from the start, {length:.0f} actions each, over {args.playouts} "
-              f"games (target >= {PLAYOUTS_TARGET:.0f} per CPU second: {verdict})")
+              f"games on the {'specification' if args.spec else 'search fast path'} "
+              f"(target >= {PLAYOUTS_TARGET:.0f} per CPU second: {verdict})")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,13 @@
     # When the Autobot ("autobot") decides, its one legal action is its whole turn:
     (turn,) = legal_actions(solo, "autobot")
     solo = apply(solo, "autobot", turn)
+
+`apply` is the checked specification. A search takes the fast path of `rules.search`:
+a `SearchContext` it owns (the caches) and `apply_listed` for an action it was listed, or
+an OpenSpiel-style `Position` (`legal_actions`, `apply_action`, `clone`):
+
+    context = SearchContext()
+    state = context.apply_listed(state, "ann", context.legal_actions(state, "ann")[0])
 """
 
 # The action kinds are public: the service words a log with them (service/log.py).
@@ -60,6 +67,7 @@ from rules.queries import (
 from rules.registry import edition_by_hash, register_edition
 from rules.roads import delivery_countries, step_graph
 from rules.scoring import ranking_key, score_breakdown
+from rules.search import Position, SearchContext
 from rules.setup import new_game
 from rules.state import Player, State
 
@@ -80,9 +88,11 @@ __all__ = [
     "Pick",
     "Play",
     "Player",
+    "Position",
     "Promote",
     "Route",
     "RuleError",
+    "SearchContext",
     "Simple",
     "Slot",
     "State",

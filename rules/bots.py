@@ -21,13 +21,14 @@ from typing import Protocol
 
 from rules.actions import Action
 from rules.errors import RuleError
-from rules.flow import apply, legal_actions, pending_decision
+from rules.flow import apply, pending_decision
 from rules.model import Edition
 from rules.offices import seats_held
 from rules.registry import edition_by_hash
 from rules.rng import below, next_u64, seed_state, shuffled
 from rules.roads import delivery_country, step_graph
 from rules.scoring import scores
+from rules.search import SearchContext
 from rules.state import State
 
 
@@ -52,7 +53,7 @@ class RandomBot:
         self.seed = seed
 
     def choose(self, state: State, player: str) -> Action:
-        actions = legal_actions(state, player)
+        actions = SearchContext().legal_actions(state, player)
         if not actions:
             raise RuleError("not_your_turn", current=_current(state), player=player)
         _rng, i = below(_position_seed(self.seed, state, player), len(actions))
@@ -71,7 +72,8 @@ class GreedyBot:
         self.max_candidates = max_candidates
 
     def choose(self, state: State, player: str) -> Action:
-        actions = legal_actions(state, player)
+        context = SearchContext()  # the actions judged are applied on the fast path
+        actions = context.legal_actions(state, player)
         if not actions:
             raise RuleError("not_your_turn", current=_current(state), player=player)
         rng = _position_seed(self.seed, state, player)
@@ -86,7 +88,7 @@ class GreedyBot:
         best_value = float("-inf")
         for action in candidates:
             rng, noise = next_u64(rng)
-            value = self.value(apply(state, player, action), edition, player)
+            value = self.value(context.apply_listed(state, player, action), edition, player)
             value += (noise / 2**64) * 0.25  # light randomness breaks ties
             if value > best_value:
                 best, best_value = action, value
@@ -157,6 +159,6 @@ def play_out(state: State, bots: Mapping[str, Bot],
         if decision is None or decision.player not in bots:
             break
         action = bots[decision.player].choose(state, decision.player)
-        state = apply(state, decision.player, action)
+        state = apply(state, decision.player, action)  # a bot's answer is checked
         log.append((decision.player, str(action)))
     return state, log

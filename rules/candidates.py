@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from rules.caches import Caches
 from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import Board, board
@@ -49,12 +50,13 @@ def all_targets(edition: Edition) -> dict[tuple[str, str], tuple[Target, ...]]:
 def targets(state: State, edition: Edition, pid: str, slot: str,
             colour: str) -> tuple[Target, ...]:
     """`all_targets` for (slot, colour) less those its `*_problem` check surely refuses."""
-    return Narrowed(state, edition, pid)(slot, colour)
+    return Narrowed(state, edition, pid, Caches().for_edition(edition))(slot, colour)
 
 
 Table = dict[str, tuple[Target, ...]]  # colour -> targets, only colours that have some
 # A slot's last filtered table: (the board's table, the state parts read, the filtered
-# table, for upgrades the dearest one's price); see `_FILTERED`.
+# table, for upgrades the dearest one's price; 0 for the other slots, which cost nothing
+# here), kept per slot in `Caches.filtered`.
 Filtered = tuple[Table, tuple[object, ...], Table, int]
 
 
@@ -76,13 +78,14 @@ class Narrowed:
     the filters on the rest of the state run here, once per slot.
     """
 
-    __slots__ = ("by_board", "edition", "open", "player", "state", "tables")
+    __slots__ = ("by_board", "caches", "edition", "open", "player", "state", "tables")
 
-    def __init__(self, state: State, edition: Edition, pid: str) -> None:
+    def __init__(self, state: State, edition: Edition, pid: str, caches: Caches) -> None:
         self.state = state
         self.edition = edition
+        self.caches = caches
         self.player = state.players[pid]
-        self.by_board = _by_board(edition, board(edition, state.built))
+        self.by_board = _by_board(edition, board(edition, state.built, caches), caches)
         self.open = self._open()
         self.tables: dict[str, Table] = {}
 
@@ -113,7 +116,7 @@ class Narrowed:
         if slot == "build":
             return self.by_board.table(slot)  # the frontier: what build_problem accepts
         if slot == "research":  # the player's keys alone decide it, whatever the board
-            by_keys = _research_by_keys(self.edition)
+            by_keys = self.caches.research
             keys = self.player.keys
             found_keys = by_keys.get(keys)
             if found_keys is None:
@@ -132,13 +135,13 @@ class Narrowed:
         else:
             inputs = (state.goods, state.era)
         base = self.by_board.table(slot)
-        last = _FILTERED.get(slot)  # one read: another thread may replace it
+        last: Filtered | None = self.caches.filtered.get(slot)
         if last is not None and last[0] is base and last[1] == inputs:
             found, dearest = last[2], last[3]
         else:
             found = self._filtered(slot, last)
             dearest = self._dearest(found) if slot == "upgrade" else 0
-            _FILTERED[slot] = (base, inputs, found, dearest)
+            self.caches.filtered[slot] = (base, inputs, found, dearest)
         money = self.player.money
         if money < dearest:  # upgrade_problem: "cannot_pay", for this player's money
             costs = _upgrade_costs(self.edition)[state.era - 1]
@@ -208,12 +211,6 @@ class Narrowed:
             "load": None in player.trucks or edition.truck_load == "reload",
             "research": len(player.keys) < edition.keys,  # "no_keys_left"
         }
-
-
-@per_edition
-def _research_by_keys(edition: Edition) -> dict[tuple[str, ...], Table]:
-    """A player's keys -> the research table (`Narrowed._filtered`), filled in as asked."""
-    return {}
 
 
 @per_edition
@@ -304,19 +301,13 @@ class _BoardTargets:
                 if (again if c == colour else c in table)}
 
 
-_LAST_TABLES: tuple[Board | None, _BoardTargets | None] = (None, None)
-# Per slot: the last `Narrowed._filtered`, with the board table and the state parts it read,
-# and for upgrades the dearest one's price (0 for the other slots, which cost nothing here).
-_FILTERED: dict[str, Filtered] = {}
-
-
-def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
-    """The `_BoardTargets` of a board: the last one's again, or new ones that keep what a
-    build could not change from the last board's, when this board has one section more
-    (a search builds one section after another)."""
-    global _LAST_TABLES
-    last = _LAST_TABLES  # one read: another thread may replace it, never change it
-    before, tables = last
+def _by_board(edition: Edition, facts: Board, caches: Caches) -> _BoardTargets:
+    """The `_BoardTargets` of a board: the last one's again (kept in `caches`), or new ones
+    that keep what a build could not change from the last board's, when this board has one
+    section more (a search builds one section after another)."""
+    before: Board | None
+    tables: _BoardTargets | None
+    before, tables = caches.board_targets
     if before is facts and tables is not None:
         return tables
     fresh = _BoardTargets(edition, facts)
@@ -342,14 +333,14 @@ def _by_board(edition: Edition, facts: Board) -> _BoardTargets:
             fresh.found["build"] = {c: build[c] if c in build and old.get(c) == found
                                     else tuple((sid, None) for sid in found)
                                     for c, found in new.items() if found}
-    _LAST_TABLES = (facts, fresh)
+    caches.board_targets = (facts, fresh)
     return fresh
 
 
-def frontier(state: State, edition: Edition,
-             colours: tuple[str, ...]) -> tuple[Target, ...]:
+def frontier(state: State, edition: Edition, colours: tuple[str, ...],
+             caches: Caches) -> tuple[Target, ...]:
     """Unbuilt sections of these colours that touch the network, in edition order."""
-    facts = board(edition, state.built)
+    facts = board(edition, state.built, caches)
     if len(colours) == 1:
         return tuple((sid, None) for sid in facts.frontier_of.get(colours[0], ()))
     return tuple((sid, None) for sid in facts.frontier

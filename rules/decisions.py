@@ -4,6 +4,12 @@ Like Rally the Troops' named states, each `Rule` holds a decision's legal action
 executor, what `pass` does when the decision may be declined, and the notation it
 expects. The legality of an action is decided by the `*_problem` functions both the
 listing and the executor use, so `legal_actions` and `apply` cannot disagree.
+
+An executor is told whether to check (`checked`): `rules.apply` always checks; the search's
+fast path (`rules.search.SearchContext.apply_listed`) promises an action it was listed for
+this very state, and the checks that cost a listing's work (a main action, a truck's move,
+a promotion) are skipped then. The promise is the caller's, as with python-chess's `push`
+beside `push_uci`; nothing here tells a listed action by its identity.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from rules.actions import (
     is_pass,
 )
 from rules.autobot.turn import autobot_turn
+from rules.caches import Caches
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.kinds import Kind, Step
@@ -48,7 +55,7 @@ from rules.play import (
     research_problem,
     takeback_problem,
 )
-from rules.state import State, draft
+from rules.state import State
 from rules.trucks import claim_bonus, claimable_bonuses, do_move, legal_moves, move_problem
 
 
@@ -66,14 +73,15 @@ class Decision:
         return RULES[self.kind].declined is not None
 
 
-Legal = Callable[[State, Edition, Decision], list[Action]]
-Execute = Callable[[State, Edition, Decision, Action], State]
+Legal = Callable[[State, Edition, Decision, Caches], list[Action]]
+Execute = Callable[[State, Edition, Decision, Action, Caches, bool], State]
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One kind of decision. `execute` carries out an action of the decision or raises the
-    reason it is not allowed; `declined` is the state after `pass`, for a decision that may
+    reason it is not allowed (unless told the action was listed: `checked` false);
+    `declined` is the state after `pass`, for a decision that may
     be declined; `expected` is the notation it accepts (it reaches players in their own
     language, and the notation is the one part of a message that is never translated)."""
 
@@ -109,45 +117,29 @@ def extra_colours(state: State, edition: Edition, decision: Decision) -> tuple[s
     return decision.colours or open_colours(state, edition)
 
 
-_LISTED: tuple[State | None, Decision | None, tuple[Action, ...]] = (None, None, ())
-
-
-def listed(state: State, edition: Edition, decision: Decision) -> list[Action]:
-    """The decision's legal actions, remembered for the last state asked: `settle` asks
-    whether a decision has options, and `legal_actions` then asks the same of the same
-    state."""
-    global _LISTED
-    last = _LISTED  # one read: another thread may replace it, never change it
+def listed(state: State, edition: Edition, decision: Decision, caches: Caches) -> list[Action]:
+    """The decision's legal actions, remembered in `caches` for the last state asked:
+    `settle` asks whether a decision has options, and `legal_actions` then asks the same
+    of the same state."""
+    last = caches.listing
     # The same decision is mostly the very object (pending_decision remembers it), and
     # comparing a dataclass field by field is a Python-level call.
     if last[0] is state and (last[1] is decision or last[1] == decision):
         return list(last[2])
-    actions = RULES[decision.kind].legal(state, edition, decision)
-    _LISTED = (state, decision, tuple(actions))
+    actions = RULES[decision.kind].legal(state, edition, decision, caches)
+    caches.listing = (state, decision, tuple(actions))
     return actions
-
-
-def was_listed(state: State, decision: Decision, action: Action) -> bool:
-    """Is `action` one of the very objects `listed` just gave for this state? Then it is
-    legal (what is listed is accepted: tests/rules/test_agreement.py) and its check need
-    not run again. A search applies the actions it was offered; an action parsed from a
-    player's text is a new object, and is checked."""
-    last = _LISTED  # one read, as in `listed`
-    if last[0] is not state or not (last[1] is decision or last[1] == decision):
-        return False
-    for listed_action in last[2]:  # noqa: SIM110 (a generator frame for any() costs more)
-        if listed_action is action:
-            return True
-    return False
 
 
 # ----- the decisions, one pair of functions each -----
 
-def _legal_route(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_route(state: State, edition: Edition, d: Decision,
+                 caches: Caches) -> list[Action]:
     return [Route(c) for c in state.routes_offered]
 
 
-def _route(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _route(state: State, edition: Edition, d: Decision, action: Action,
+           caches: Caches, checked: bool) -> State:
     if not isinstance(action, Route):
         raise refuse(d, action)
     if action.card not in state.routes_offered:
@@ -157,11 +149,13 @@ def _route(state: State, edition: Edition, d: Decision, action: Action) -> State
     return evolve(state.with_player(player), routes_offered=offered)
 
 
-def _legal_bonus(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_bonus(state: State, edition: Edition, d: Decision,
+                 caches: Caches) -> list[Action]:
     return [Bonus(c) for c in claimable_bonuses(state, edition, d.player)]
 
 
-def _bonus(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _bonus(state: State, edition: Edition, d: Decision, action: Action,
+           caches: Caches, checked: bool) -> State:
     if not isinstance(action, Bonus):
         raise refuse(d, action)
     if action.country not in claimable_bonuses(state, edition, d.player):
@@ -170,68 +164,74 @@ def _bonus(state: State, edition: Edition, d: Decision, action: Action) -> State
     return claim_bonus(with_step(state, "main"), edition, d.player, action.country)
 
 
-def _legal_main(state: State, edition: Edition, d: Decision) -> list[Action]:
-    return legal_main(state, edition, d.player)
+def _legal_main(state: State, edition: Edition, d: Decision,
+                caches: Caches) -> list[Action]:
+    return legal_main(state, edition, d.player, caches)
 
 
-def _main(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _main(state: State, edition: Edition, d: Decision, action: Action,
+          caches: Caches, checked: bool) -> State:
     pid = d.player
-    if is_pass(action) and listed(state, edition, d) == [PASS]:
-        return with_step(evolve(draft(state), passes=state.passes + 1), "end")
+    if is_pass(action) and listed(state, edition, d, caches) == [PASS]:
+        return with_step(evolve(state, passes=state.passes + 1), "end")
     if state.passes:
         state = evolve(state, passes=0)  # somebody acted: the round of passes is broken
     if isinstance(action, Play):
-        problem = None if was_listed(state, d, action) else main_play_problem(state, edition,
-                                                                               pid, action)
+        problem = main_play_problem(state, edition, pid, action, caches) if checked else None
         if problem is None:
-            return do_play(draft(state), edition, pid, action)  # on to "move"
+            return do_play(state, edition, pid, action)  # on to "move"
         raise problem
     if action == TAKEBACK:
         problem = takeback_problem(state, pid)
         if problem is None:
-            return do_takeback(with_step(draft(state), "end"), edition, pid)
+            return do_takeback(with_step(state, "end"), edition, pid)
         raise problem
     if action == GRANT:
         problem = grant_problem(state, pid)
         if problem is None:
-            return do_grant(with_step(draft(state), "end"), edition, pid)
+            return do_grant(with_step(state, "end"), edition, pid)
         raise problem
     raise refuse(d, action)
 
 
-def _legal_move(state: State, edition: Edition, d: Decision) -> list[Action]:
-    return list(legal_moves(state, edition, d.player))
+def _legal_move(state: State, edition: Edition, d: Decision,
+                caches: Caches) -> list[Action]:
+    return list(legal_moves(state, edition, d.player, caches))
 
 
-def _move(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _move(state: State, edition: Edition, d: Decision, action: Action,
+          caches: Caches, checked: bool) -> State:
     if not isinstance(action, Move):
         raise refuse(d, action)
-    if not was_listed(state, d, action):
+    if checked:
         problem = move_problem(state, edition, d.player, action)
         if problem is not None:
             raise problem
-    return do_move(draft(state), edition, d.player, action)
+    return do_move(state, edition, d.player, action)
 
 
-def _legal_promote(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_promote(state: State, edition: Edition, d: Decision,
+                   caches: Caches) -> list[Action]:
     return list(promotion_options(state, edition, d.player))
 
 
-def _promote(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _promote(state: State, edition: Edition, d: Decision, action: Action,
+             caches: Caches, checked: bool) -> State:
     if not isinstance(action, Promote):
         raise refuse(d, action)
-    if (not was_listed(state, d, action)
-            and action not in promotion_options(state, edition, d.player)):
+    if checked and action not in promotion_options(state, edition, d.player):
         raise IllegalActionError("promotion_illegal", source=action.source,
                                  target=action.target)
     return promote(pop(state), edition, d.player, action)
 
 
-def _legal_pick(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_pick(state: State, edition: Edition, d: Decision,
+                caches: Caches) -> list[Action]:
     return [Pick(c) for c in state.display]
 
 
-def _pick(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _pick(state: State, edition: Edition, d: Decision, action: Action,
+          caches: Caches, checked: bool) -> State:
     """Take a card from the display; the display refills from its deck."""
     if not isinstance(action, Pick):
         raise refuse(d, action)
@@ -248,11 +248,13 @@ def _pick(state: State, edition: Edition, d: Decision, action: Action) -> State:
     return state.with_player(evolve(player, hand=(*player.hand, action.card)))
 
 
-def _legal_slot(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_slot(state: State, edition: Edition, d: Decision,
+                caches: Caches) -> list[Action]:
     return [Slot(slot) for slot in edition.slots]
 
 
-def _slot(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _slot(state: State, edition: Edition, d: Decision, action: Action,
+          caches: Caches, checked: bool) -> State:
     if not isinstance(action, Slot):
         raise refuse(d, action)
     if action.slot not in edition.slots:
@@ -263,12 +265,14 @@ def _slot(state: State, edition: Edition, d: Decision, action: Action) -> State:
     return pop(state).with_player(evolve(player, extra_capacity=extra))
 
 
-def _legal_key(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_key(state: State, edition: Edition, d: Decision,
+               caches: Caches) -> list[Action]:
     return [Key(lock) for lock in edition.locks
             if research_problem(state, edition, d.player, lock) is None]
 
 
-def _key(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _key(state: State, edition: Edition, d: Decision, action: Action,
+         caches: Caches, checked: bool) -> State:
     if not isinstance(action, Key):
         raise refuse(d, action)
     problem = research_problem(state, edition, d.player, action.lock)
@@ -277,13 +281,15 @@ def _key(state: State, edition: Edition, d: Decision, action: Action) -> State:
     return do_research(pop(state), edition, d.player, action.lock)
 
 
-def _legal_extra(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_extra(state: State, edition: Edition, d: Decision,
+                 caches: Caches) -> list[Action]:
     colours = extra_colours(state, edition, d)
-    return [Extra(sid) for sid, _ in candidates.frontier(state, edition, colours)
+    return [Extra(sid) for sid, _ in candidates.frontier(state, edition, colours, caches)
             if build_problem(state, edition, d.player, sid, colours) is None]
 
 
-def _extra(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _extra(state: State, edition: Edition, d: Decision, action: Action,
+           caches: Caches, checked: bool) -> State:
     if not isinstance(action, Extra):
         raise refuse(d, action)
     problem = build_problem(state, edition, d.player, action.section,
@@ -293,11 +299,13 @@ def _extra(state: State, edition: Edition, d: Decision, action: Action) -> State
     return do_build(pop(state), edition, d.player, action.section)
 
 
-def _legal_autobot(state: State, edition: Edition, d: Decision) -> list[Action]:
+def _legal_autobot(state: State, edition: Edition, d: Decision,
+                   caches: Caches) -> list[Action]:
     return [AutobotTurn(autobot_turn(state, edition)[1])]
 
 
-def _autobot(state: State, edition: Edition, d: Decision, action: Action) -> State:
+def _autobot(state: State, edition: Edition, d: Decision, action: Action,
+             caches: Caches, checked: bool) -> State:
     if not isinstance(action, AutobotTurn):
         raise refuse(d, action)
     after, words = autobot_turn(state, edition)
@@ -323,9 +331,12 @@ RULES: dict[Kind, Rule] = {rule.kind: rule for rule in (
 )}
 
 
-def execute(state: State, edition: Edition, decision: Decision, action: Action) -> State:
-    """Carry out `action` for `decision`, or raise the reason it is not allowed."""
+def execute(state: State, edition: Edition, decision: Decision, action: Action,
+            caches: Caches, *, checked: bool = True) -> State:
+    """Carry out `action` for `decision`, or raise the reason it is not allowed; with
+    `checked` false, `action` is one `listed` for this state, and what only a listing's
+    work could refuse is not asked again."""
     rule = RULES[decision.kind]
     if rule.declined is not None and is_pass(action):
         return rule.declined(state)
-    return rule.execute(state, edition, decision, action)
+    return rule.execute(state, edition, decision, action, caches, checked)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rules.frozen import evolve
 from rules.kinds import Step
 from rules.model import Edition
-from rules.network import autobahn_cities, city_value, joined, on_network
+from rules.network import autobahn_cities, city_values, joined
 from rules.play import bonus_effects, prepend
 from rules.state import Effect, State, Turn
 
@@ -42,12 +42,11 @@ def construction_budget(state: State, edition: Edition) -> dict[str, int]:
     employees rounding down, and paid once per employee to each employee's owner.
     """
     income = dict.fromkeys(state.order, 0)
+    values = city_values(state, edition)  # the cities on the network
     for colour, seats in state.offices.items():
         if not seats:
             continue
-        total = sum(city_value(state, edition, node)
-                    for node in autobahn_cities(edition, colour)
-                    if on_network(state, edition, node))
+        total = sum(values.get(node, 0) for node in autobahn_cities(edition, colour))
         share = total // len(seats)
         for pid in seats:
             income[pid] += share
@@ -88,7 +87,7 @@ def score_routes(state: State, edition: Edition, effect: Effect) -> State:
 def draw_tile(state: State) -> tuple[State, str | None]:
     if not state.bag:
         return state, None
-    tile = state.bag[0]  # read before the state changes: it may be a draft (rules.state)
+    tile = state.bag[0]
     return evolve(state, bag=state.bag[1:], reveals=state.reveals + 1), tile
 
 

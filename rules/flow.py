@@ -6,12 +6,17 @@ how it is carried out is one table, `rules.decisions.RULES`.
 
 Check order, as boardgame.io's server does it: is the game running, is it this player's
 decision, is the action known, is it legal now.
+
+`legal_actions` and `apply` are the specification: each asks its questions afresh (a new
+`Caches` per call). A search asks the same questions through `rules.search`, which hands
+in the `Caches` it owns and may skip the checks of an action it was listed.
 """
 
 from __future__ import annotations
 
 from rules.actions import PASS, Action, parse_action
 from rules.autobot.hooks import bot_effect
+from rules.caches import Caches
 from rules.decisions import RULES, Decision, execute, listed, pop, with_step
 from rules.effects import AUTOMATIC, era_end_effects, next_turn, passed_round
 from rules.errors import GameOverError, NotYourDecisionError, RuleError
@@ -19,10 +24,11 @@ from rules.frozen import evolve
 from rules.kinds import Kind, Step
 from rules.model import Edition
 from rules.registry import edition_by_hash
-from rules.state import Effect, State, Turn, draft, freeze
+from rules.state import Effect, State, Turn
 from rules.trucks import claimable_bonuses, has_moves
 
-__all__ = ["EXPECTED", "Decision", "apply", "legal_actions", "pending_decision", "settle"]
+__all__ = ["EXPECTED", "Decision", "apply", "apply_unchecked", "legal_actions", "listed_actions",
+           "pending_decision", "remembered_decision", "settle"]
 
 # Effects that wait for a player's choice, and the decision each one becomes.
 DECISION_OF_EFFECT: dict[str, Kind] = {"promote": "promote", "card": "pick",
@@ -36,22 +42,23 @@ BOT_BONUS_KINDS = {"promote", "money", "develop", "card", "key", "capacity", "ex
 EXPECTED = {kind: rule.expected for kind, rule in RULES.items()}
 
 
-_PENDING: tuple[State | None, Decision | None] = (None, None)
-
-
 def pending_decision(state: State) -> Decision | None:
-    """What the game waits for, remembered for the last state asked: a turn asks it of
-    one state three times (whose turn, what is legal, apply)."""
-    global _PENDING
-    last = _PENDING  # one read: another thread may replace it, never change it
+    """What the game waits for: a decision, or None when the game is over."""
+    return _pending(state, None)
+
+
+def remembered_decision(state: State, caches: Caches) -> Decision | None:
+    """`pending_decision`, remembered in `caches` for the last state asked: a search asks
+    it of one state three times (whose turn, what is legal, apply)."""
+    last = caches.pending
     if last[0] is state:
         return last[1]
-    decision = _pending(state)
-    _PENDING = (state, decision)
+    decision = _pending(state, caches)
+    caches.pending = (state, decision)
     return decision
 
 
-def _pending(state: State) -> Decision | None:
+def _pending(state: State, caches: Caches | None) -> Decision | None:
     if state.phase == "over":
         return None
     if state.queue:
@@ -61,18 +68,16 @@ def _pending(state: State) -> Decision | None:
         return Decision("route", _drafter(state))
     turn = state.turn
     assert turn is not None
-    # A decision is immutable: one object per step and player serves every turn, made
-    # once (a frozen dataclass's construction cost more than the rest of this function).
-    decision = _TURN_DECISIONS.get((turn.step, turn.player))
+    if caches is None:
+        return Decision(DECISION_OF_STEP[turn.step], turn.player)
+    # A decision is immutable: one object per step and player serves every turn of a
+    # search, made once (a frozen dataclass's construction cost more than the rest of
+    # this function).
+    decision = caches.decisions.get((turn.step, turn.player))
     if decision is None:
-        if len(_TURN_DECISIONS) >= 1024:
-            _TURN_DECISIONS.clear()
-        decision = _TURN_DECISIONS[(turn.step, turn.player)] = Decision(
+        decision = caches.decisions[(turn.step, turn.player)] = Decision(
             DECISION_OF_STEP[turn.step], turn.player)
     return decision
-
-
-_TURN_DECISIONS: dict[tuple[Step, str], Decision] = {}
 
 
 def _drafters(state: State) -> tuple[str, ...]:
@@ -87,11 +92,16 @@ def _drafter(state: State) -> str:
 
 def legal_actions(state: State, player: str) -> list[Action]:
     """Everything `player` may do now; empty when it is not their decision."""
-    decision = pending_decision(state)
+    return listed_actions(state, player, Caches())
+
+
+def listed_actions(state: State, player: str, caches: Caches) -> list[Action]:
+    """`legal_actions`, asked with `caches` (`rules.search`)."""
+    decision = remembered_decision(state, caches)
     if decision is None or decision.player != player:
         return []
     edition = edition_by_hash(state.edition_hash)
-    actions = listed(state, edition, decision)
+    actions = listed(state, edition, decision, caches.for_edition(edition))
     if decision.optional:
         actions.append(PASS)
     return actions
@@ -110,23 +120,32 @@ def apply(state: State, player: str, action: str | Action) -> State:
         raise NotYourDecisionError(current=decision.player, player=player)
     parsed = parse_action(action)
     edition = edition_by_hash(state.edition_hash)
-    return settle(execute(state, edition, decision, parsed), edition)
+    caches = Caches().for_edition(edition)
+    return settle(execute(state, edition, decision, parsed, caches), edition, caches)
+
+
+def apply_unchecked(state: State, decision: Decision, action: Action, caches: Caches, *,
+                    checked: bool = False) -> State:
+    """The state after `decision`'s player takes `action`, which was listed for this state
+    and decision: what only a listing's work could refuse is not asked again, unless
+    `checked` (`rules.search.SearchContext.apply_listed`)."""
+    edition = edition_by_hash(state.edition_hash)
+    caches = caches.for_edition(edition)
+    return settle(execute(state, edition, decision, action, caches, checked=checked),
+                  edition, caches)
 
 
 # ----- resting at the next decision -----
 
-def _has_options(state: State, edition: Edition, fx: Effect) -> bool:
+def _has_options(state: State, edition: Edition, fx: Effect, caches: Caches) -> bool:
     decision = Decision(DECISION_OF_EFFECT[fx.kind], fx.player, fx.colours, fx.source)
-    return bool(listed(state, edition, decision))
+    return bool(listed(state, edition, decision, caches))
 
 
-def settle(state: State, edition: Edition) -> State:
-    """Resolve automatic effects and skip empty phases until a decision is pending.
-
-    The steps change a `Draft` of the state in place (the one `apply`'s executor began,
-    or one taken here), frozen where it rests and before any decision's options are
-    listed of it: a listing is remembered by the state's identity."""
-    state = draft(state)
+def settle(state: State, edition: Edition, caches: Caches | None = None) -> State:
+    """Resolve automatic effects and skip empty phases until a decision is pending."""
+    if caches is None:
+        caches = Caches().for_edition(edition)
     while True:
         if state.queue:
             fx = state.queue[0]
@@ -143,29 +162,29 @@ def settle(state: State, edition: Edition) -> State:
                 owed = state.players[fx.player]
                 state = pop(state).with_player(
                     evolve(owed, pending_promotions=owed.pending_promotions + 1))
-            elif _has_options(freeze(state), edition, fx):
+            elif _has_options(state, edition, fx, caches):
                 return state
             else:
-                state = pop(draft(state))  # a bonus nobody can use is lost
+                state = pop(state)  # a bonus nobody can use is lost
             continue
         if state.phase == "draft":
             if all(state.players[p].route is not None for p in _drafters(state)):
                 state = evolve(state, phase="play", turn=Turn(state.order[0], "start"))
                 continue
-            return freeze(state)
+            return state
         if state.phase == "scoring":
-            return freeze(evolve(state, phase="over"))
+            return evolve(state, phase="over")
         if state.phase == "over":
-            return freeze(state)
+            return state
         advanced = _advance_turn(state, edition)
         if advanced is None:
-            return freeze(state)  # the step waits for its player (RULES §6: empty ones skipped)
+            return state  # the step waits for its player (RULES §6: empty ones skipped)
         state = advanced
 
 
 def _advance_turn(state: State, edition: Edition) -> State | None:
     """One step of the turn machine when no effect is waiting; None when the step waits
-    for its player (a draft changes in place, so "the same state" could not tell)."""
+    for its player."""
     turn = state.turn
     assert turn is not None
     if turn.step == "start":

@@ -57,26 +57,12 @@ class FrozenDict(dict[K, V]):
 _KEEP = object()
 _EVOLVERS: dict[type, Callable[..., Any]] = {}
 _DICT_FIELDS: dict[type, frozenset[str]] = {}  # classes whose fields live in `__dict__`
-_DRAFT_FIELDS: dict[type, frozenset[str]] = {}  # draft classes (`drafts_of`): their fields
 _new_object, _set_attr = object.__new__, object.__setattr__
 
 
-def drafts_of(record: type) -> Callable[[type[T]], type[T]]:
-    """Declare a class (a subclass of the wide record `record`, with `__slots__ = ()`) as
-    the drafts of `record`: `evolve` changes a draft in place instead of copying it.
-
-    A draft is a copy one computation owns alone (`rules.state.draft`); nobody else holds
-    it, so a dozen changes need not make a dozen copies. Only the draft itself changes:
-    the records and collections in its fields stay immutable and shared.
-    """
-    def declare(cls: type[T]) -> type[T]:
-        _DRAFT_FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(record))
-        return cls
-    return declare
-
-
 def evolve(obj: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the state's frozen dataclasses, many times faster.
+    """A copy of `obj` with `changes`: `dataclasses.replace` for the state's frozen
+    dataclasses, many times faster. `obj` itself never changes.
 
     Each action copies the ~30-field `State` a dozen times, and `replace` (which re-runs
     `__init__` through keyword arguments and field introspection) was two thirds of
@@ -85,16 +71,6 @@ def evolve(obj: T, **changes: Any) -> T:
     as dataclasses generates `__init__`.
     """
     cls = type(obj)
-    names = _DRAFT_FIELDS.get(cls)
-    if names is not None:  # a draft: changed in place (`drafts_of`)
-        values = obj.__dict__
-        values.update(changes)
-        if len(values) != len(names):  # a name that is no field added a key: take it out
-            strays = sorted(changes.keys() - names)
-            for name in strays:
-                del values[name]
-            raise TypeError(f"{cls.__name__} has no field {', '.join(strays)}")
-        return obj
     names = _DICT_FIELDS.get(cls)
     if names is not None:
         values = obj.__dict__.copy()

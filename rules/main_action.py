@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rules import candidates, play_rows
 from rules.actions import GRANT, PASS, TAKEBACK, Action, Play
+from rules.caches import Caches
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.memo import per_edition
@@ -31,22 +32,22 @@ def _cards(edition: Edition) -> dict[str, CardColours]:
             for cid, card in edition.cards.items()}
 
 
-def main_play_problem(state: State, edition: Edition, pid: str,
-                      action: Play) -> RuleError | None:
+def main_play_problem(state: State, edition: Edition, pid: str, action: Play,
+                      caches: Caches) -> RuleError | None:
     """`play_problem`, and a load that brings a truck back only for a player who can play
     no other card (RULES §7.3, "reload": a relief for one who could otherwise only pass)."""
     problem = play_problem(state, edition, pid, action)
     reloading = (problem.code == "reload_which_truck" if problem is not None
                  else action.truck is not None)
     if reloading and any(not (isinstance(a, Play) and a.truck is not None)
-                         for a in legal_plays(state, edition, pid)):
+                         for a in legal_plays(state, edition, pid, caches)):
         return (IllegalActionError("no_free_truck") if action.truck is None
                 else IllegalActionError("reload_not_stuck", truck=action.truck))
     return problem
 
 
-def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
-    actions = legal_plays(state, edition, pid)
+def legal_main(state: State, edition: Edition, pid: str, caches: Caches) -> list[Action]:
+    actions = legal_plays(state, edition, pid, caches)
     if can_take_back(state, pid):
         actions.append(TAKEBACK)
     if can_grant(state, pid):
@@ -54,10 +55,10 @@ def legal_main(state: State, edition: Edition, pid: str) -> list[Action]:
     return actions or [PASS]
 
 
-def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
+def legal_plays(state: State, edition: Edition, pid: str, caches: Caches) -> list[Action]:
     """Every card the player may play, on every slot and target: the loads that bring a
     truck back from the map only when no other card can be played (RULES §7.3, "reload")."""
-    narrowed = candidates.Narrowed(state, edition, pid)
+    narrowed = candidates.Narrowed(state, edition, pid, caches)
     open_slots = narrowed.open_slots()
     # every truck on the map, when a load must bring one back (no truck is off the map);
     # its targets are asked for only if nothing else can be played
@@ -65,15 +66,15 @@ def legal_plays(state: State, edition: Edition, pid: str) -> list[Action]:
     reload = () if None in trucks else tuple(range(1, len(trucks) + 1))
     tables = [(slot, narrowed.table(slot)) for slot in open_slots
               if not (reload and slot == "load")]
-    actions = _plays(state, edition, pid, tables)
+    actions = _plays(state, edition, pid, tables, caches)
     if actions or not reload or "load" not in open_slots:
         return actions
-    loads = _plays(state, edition, pid, [("load", narrowed.table("load"))])
+    loads = _plays(state, edition, pid, [("load", narrowed.table("load"))], caches)
     return [evolve(play, truck=n) for play in loads if isinstance(play, Play) for n in reload]
 
 
 def _plays(state: State, edition: Edition, pid: str,
-           tables: list[tuple[str, candidates.Table]]) -> list[Action]:
+           tables: list[tuple[str, candidates.Table]], caches: Caches) -> list[Action]:
     opened = open_colours(state, edition)
     cards = _cards(edition)
     by_colour = _slots_by_colour(tables, opened)
@@ -83,7 +84,7 @@ def _plays(state: State, edition: Edition, pid: str,
         for colour in opened if wild else printed:
             slots = by_colour.get(colour)
             if slots:
-                rows = play_rows.plays(card, colour if choice else None)
+                rows = play_rows.plays(card, colour if choice else None, caches)
                 for slot, found in slots:
                     actions.extend(rows[slot].of(found))
     return actions

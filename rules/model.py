@@ -8,7 +8,7 @@ edition could change (RULES §13).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from rules.autobot.data import SoloData
 
@@ -42,13 +42,12 @@ class Link:
         return len(self.features)
 
     def section_ids(self) -> tuple[str, ...]:
-        return _section_ids(self.id, len(self.features))
+        return self._section_ids
 
-
-@lru_cache(maxsize=1024)
-def _section_ids(link_id: str, sections: int) -> tuple[str, ...]:
-    """Cached: the network checks ask for a link's section ids hundreds of times a turn."""
-    return tuple(f"{link_id}.{n}" for n in range(1, sections + 1))
+    @cached_property
+    def _section_ids(self) -> tuple[str, ...]:
+        """Made once per link: the network checks ask for them hundreds of times a turn."""
+        return tuple(f"{self.id}.{n}" for n in range(1, len(self.features) + 1))
 
 
 @dataclass(frozen=True)

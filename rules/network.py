@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from rules.caches import Caches
 from rules.memo import per_edition
 from rules.model import Edition, Link
 from rules.state import State
@@ -14,9 +15,12 @@ from rules.state import State
 class Board:
     """What the built sections make of the map, derived once per set of built sections.
 
-    Every question below is a function of `state.built` alone, and a search asks them
-    thousands of times per position; the state shares its `built` frozenset between
-    versions until a section is built, so the memo below is mostly hit by identity.
+    The listing of main actions (`rules.candidates`) reads the frontier and the depots on
+    the network of every position it lists; a search lists thousands of positions, and the
+    state shares its `built` frozenset between versions until a section is built, so the
+    boards a search's `Caches` keeps are mostly found by identity. The rules' own
+    questions (`on_network`, `city_value`, ...) ask only the links around one node or
+    section, below, and need no board.
     """
 
     built: frozenset[str]  # the sections it is made of
@@ -26,50 +30,53 @@ class Board:
     frontier_of: dict[str, tuple[str, ...]]  # the frontier per autobahn colour
 
 
-def board(edition: Edition, built: frozenset[str]) -> Board:
-    """The `Board` of a set of built sections.
+def board(edition: Edition, built: frozenset[str], caches: Caches) -> Board:
+    """The `Board` of a set of built sections, remembered in `caches`.
 
     The last one asked for answers at once; one section more than the last is derived
     from it (a build changes the board only around the new section); anything else is
-    looked up among the recent boards, or derived afresh.
+    looked up among the recent boards, or derived afresh. `caches` serves one edition
+    (`Caches.for_edition`).
     """
-    global _LAST
-    last = _LAST  # one read: another thread may replace it, never change it
-    if last[1] is built and last[0] is edition:
-        return last[2]
-    key = (id(edition), built)
-    entry = _RECENT.get(key)
-    if entry is not None and entry[0] is edition:
-        found = entry[1]
-    else:
-        before = last[1]
-        if last[0] is edition and len(built) == len(before) + 1 and before < built:
+    last_edition, before, last = caches.board
+    if before is built and last_edition is edition and last is not None:
+        return last
+    recent = caches.boards
+    found = recent.get(built)
+    if found is None:
+        if (last is not None and last_edition is edition
+                and len(built) == len(before) + 1 and before < built):
             (added,) = built - before
-            found = _grow(edition, last[2], built, added)
+            found = _grow(edition, last, built, added)
         else:
             found = derive_board(edition, built)
-        if len(_RECENT) >= _RECENT_SIZE:
-            _RECENT.clear()  # one step, safe between threads; the next few re-derive
-        _RECENT[key] = (edition, found)
-    _LAST = (edition, built, found)
+        if len(recent) >= _RECENT_SIZE:
+            recent.clear()  # a search that wandered far derives its boards again
+        recent[built] = found
+    caches.board = (edition, built, found)
     return found
 
 
-_EMPTY = Board(frozenset(), frozenset(), frozenset(), (), {})
-_LAST: tuple[Edition | None, frozenset[str], Board] = (None, frozenset(), _EMPTY)
-_RECENT: dict[tuple[int, frozenset[str]], tuple[Edition, Board]] = {}
 _RECENT_SIZE = 256
 
 
 def derive_board(edition: Edition, built: frozenset[str]) -> Board:
     """The `Board` from nothing but the built sections."""
-    complete = frozenset(link.id for link in edition.links.values()
-                         if all(sid in built for sid in link.section_ids()))
-    nodes = frozenset(node for node, links in edition.links_at.items()
-                      if any(link.id in complete for link in links))
-    frontier = tuple(sid for sid in edition.sections
-                     if sid not in built and _touches(edition, built, nodes, sid))
-    return _with_frontier(edition, built, complete, nodes, frontier)
+    links = edition.links.values()
+    complete = frozenset(link.id for link in links if built.issuperset(link.section_ids()))
+    nodes = frozenset(end for link in links if link.id in complete for end in (link.a, link.b))
+    # The unbuilt sections touching the network (`_touches`), link by link in edition
+    # order, which is the order of `edition.sections`.
+    frontier: list[str] = []
+    for link in links:
+        ids = link.section_ids()
+        last = len(ids) - 1
+        for i, sid in enumerate(ids):
+            if sid not in built and (
+                    (ids[i - 1] in built if i else link.a in nodes)
+                    or (ids[i + 1] in built if i < last else link.b in nodes)):
+                frontier.append(sid)
+    return _with_frontier(edition, built, complete, nodes, tuple(frontier))
 
 
 def _with_frontier(edition: Edition, built: frozenset[str], complete: frozenset[str],
@@ -151,7 +158,13 @@ def link_complete(state: State, link: Link) -> bool:
 
 def on_network(state: State, edition: Edition, node: str) -> bool:
     """A node is on the network when at least one complete link touches it."""
-    return node in board(edition, state.built).nodes
+    return node_on_network(edition, state.built, node)
+
+
+def node_on_network(edition: Edition, built: frozenset[str], node: str) -> bool:
+    """`on_network`, of the built sections alone."""
+    return any(all(sid in built for sid in link.section_ids())
+               for link in edition.links_at[node])
 
 
 def city_value(state: State, edition: Edition, node: str) -> int:
@@ -162,20 +175,45 @@ def city_value(state: State, edition: Edition, node: str) -> int:
     """
     complete: set[str] = set()
     upgraded: set[str] = set()
-    done = board(edition, state.built).complete
     for link in edition.links_at[node]:
         if link.id in state.upgraded:
             upgraded.add(link.colour)
             complete.add(link.colour)
-        elif link.id in done:
+        elif link_complete(state, link):
             complete.add(link.colour)
     return (edition.value_per_autobahn * len(complete)
             + edition.value_per_upgraded_autobahn * len(upgraded))
 
 
+def city_values(state: State, edition: Edition) -> dict[str, int]:
+    """`city_value` of every city on the network, in one pass over the links (an era's end
+    and a computer player's evaluation ask it of every office's cities)."""
+    built = state.built
+    autobahns: dict[str, set[str]] = {}  # city -> colours of its complete links
+    for link in edition.links.values():
+        if built.issuperset(link.section_ids()):
+            autobahns.setdefault(link.a, set()).add(link.colour)
+            autobahns.setdefault(link.b, set()).add(link.colour)
+    duals: dict[str, set[str]] = {}  # city -> colours of its upgraded links
+    for lid in state.upgraded:
+        link = edition.links[lid]
+        duals.setdefault(link.a, set()).add(link.colour)
+        duals.setdefault(link.b, set()).add(link.colour)
+    single, dual = edition.value_per_autobahn, edition.value_per_upgraded_autobahn
+    none: set[str] = set()
+    return {node: single * len(colours | duals.get(node, none))
+            + dual * len(duals.get(node, none))
+            for node, colours in autobahns.items()}
+
+
 def touches_network(state: State, edition: Edition, section: str) -> bool:
     """A free section may be built when it touches the network on either side (RULES §7.1)."""
-    return _touches(edition, state.built, board(edition, state.built).nodes, section)
+    built = state.built
+    link, n = edition.sections[section]
+    ids = link.section_ids()
+    if (ids[n - 2] in built if n > 1 else node_on_network(edition, built, link.a)):
+        return True
+    return ids[n] in built if n < link.sections else node_on_network(edition, built, link.b)
 
 
 def colour_open(state: State, edition: Edition, colour: str) -> bool:
@@ -184,27 +222,27 @@ def colour_open(state: State, edition: Edition, colour: str) -> bool:
 
 
 def open_colours(state: State, edition: Edition) -> tuple[str, ...]:
-    by_era = _open_colours_by_era(edition)
-    found = by_era.get(state.era)
-    if found is None:  # `colour_open` reads nothing of the state but its era
-        found = by_era[state.era] = tuple(c for c in edition.colours
-                                          if colour_open(state, edition, c))
+    """The autobahns open now, in edition order."""
+    found = _open_colours_by_era(edition).get(state.era)
+    if found is None:  # an era the edition does not have (a test's state)
+        found = tuple(c for c in edition.colours if colour_open(state, edition, c))
     return found
 
 
 @per_edition
 def _open_colours_by_era(edition: Edition) -> dict[int, tuple[str, ...]]:
-    """Era -> the open colours then, filled in as asked: a wild card asks for every
-    colour it could be, and `legal_actions` asks once per card and colour."""
-    return {}
+    """Era -> the open colours then (`colour_open` reads nothing of the state but its
+    era): a wild card asks for every colour it could be, and `legal_actions` asks once
+    per card and colour."""
+    return {era.number: tuple(c for c in edition.colours
+                              if c != edition.east_colour or era.number >= edition.east_opens_era)
+            for era in edition.eras}
 
 
 def joined(state: State, edition: Edition, a: str, b: str, *, upgraded_only: bool) -> bool:
     """Are nodes a and b joined by complete (or only upgraded) links of any colour?"""
-    done = state.upgraded if upgraded_only else board(edition, state.built).complete
-
     def usable(link: Link) -> bool:
-        return link.id in done
+        return link.id in state.upgraded if upgraded_only else link_complete(state, link)
 
     seen = {a}
     todo = deque([a])

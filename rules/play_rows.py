@@ -1,4 +1,4 @@
-"""The `Play` objects `legal_actions` lists, made once and shared.
+"""The `Play` objects `legal_actions` lists, made once per `Caches` and shared.
 
 A listed action is immutable, so one object serves every listing that offers it; building
 the frozen dataclass anew for every listing cost more than the legality checks behind it
@@ -8,6 +8,7 @@ the frozen dataclass anew for every listing cost more than the legality checks b
 from __future__ import annotations
 
 from rules.actions import Play
+from rules.caches import Caches
 
 Target = tuple[str, str | None]  # (target, goods), as rules.candidates lists them
 
@@ -31,7 +32,7 @@ class _Row(dict[Target, Play]):
         """The plays of `targets`, in their order, remembered for the last tuple asked:
         a slot's targets are one shared tuple from listing to listing until the state
         changes them (rules.candidates)."""
-        last = self.last  # one read: another thread may replace it, never change it
+        last = self.last
         if last[0] is targets:
             return last[1]
         found = tuple(map(self.__getitem__, targets))
@@ -54,17 +55,17 @@ class _CardRows(dict[str, _Row]):
         return row
 
 
-_CARDS: dict[tuple[str, str | None], _CardRows] = {}
 _CARDS_MAX = 2_000  # a few editions' cards, each in every colour
 
 
-def plays(card: str, colour: str | None) -> _CardRows:
-    """`plays(card, colour)[slot][(target, goods)]` is `Play(slot, target, card, colour,
-    goods)`, shared."""
+def plays(card: str, colour: str | None, caches: Caches) -> _CardRows:
+    """`plays(card, colour, caches)[slot][(target, goods)]` is `Play(slot, target, card,
+    colour, goods)`, shared by every listing that asks with the same `caches`."""
     key = (card, colour)
-    rows = _CARDS.get(key)
+    cards = caches.plays
+    rows: _CardRows | None = cards.get(key)
     if rows is None:
-        if len(_CARDS) >= _CARDS_MAX:
-            _CARDS.clear()
-        rows = _CARDS[key] = _CardRows(card, colour)
+        if len(cards) >= _CARDS_MAX:
+            cards.clear()
+        rows = cards[key] = _CardRows(card, colour)
     return rows

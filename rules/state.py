@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from rules.autobot.solo_state import SoloState
-from rules.frozen import FrozenDict, drafts_of, evolve
+from rules.frozen import FrozenDict, evolve
 from rules.kinds import Phase, Step
 
 SCHEMA_VERSION = 1
@@ -146,45 +146,6 @@ class State:
             )
         state: State = _decode(cls, data)
         return state
-
-
-@drafts_of(State)
-class Draft(State):
-    """A state that one action is still making (`rules.flow.apply`), changed in place.
-
-    Carrying out an action and resting at the next decision change the state a dozen
-    times (the card, the slot's action, the office, the queue, the step, the next turn);
-    copying the ~30-field record for each made 4.6 copies an action. `apply`
-    takes one `draft` of the state once the action is checked, every `evolve` of it then
-    changes it in place, and `freeze` makes it a `State` again before anyone else sees it.
-    What a draft holds (players, queue, turn, ...) is as immutable as in any state, so
-    the state it was drafted from is never changed (tests/rules/test_apply_leaves_state.py).
-    A draft is never remembered by identity (`rules.flow.pending_decision`,
-    `rules.decisions.listed`): it is frozen before a listing is asked of it.
-
-    The one rule for code that may be given a draft: read what you need of a state
-    before you change it, since `evolve` changes the object every name of it points to
-    (`rules.effects.draw_tile` reads the tile it returns, then takes it from the bag).
-    """
-
-    __slots__ = ()
-
-
-def draft(state: State) -> State:
-    """A draft of `state` (itself if it is one): a copy of the record, sharing its fields."""
-    if type(state) is Draft:
-        return state
-    new = object.__new__(Draft)
-    object.__setattr__(new, "__dict__", state.__dict__.copy())
-    return new
-
-
-def freeze(state: State) -> State:
-    """`state` as an immutable `State`: a draft becomes one in place (nothing is copied),
-    since whoever drafted it keeps no other reference to change it through."""
-    if type(state) is Draft:
-        object.__setattr__(state, "__class__", State)
-    return state
 
 
 def _encode(value: Any) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.actions import Move, new_move
+from rules.caches import Caches
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
 from rules.memo import per_edition
@@ -106,12 +107,16 @@ def _movable(state: State, edition: Edition, pid: str) -> list[tuple[int, str, i
             and start_colour(edition, truck.position) in colours]
 
 
-def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
-    """Every move of a truck that starts on the played card's colour and has not moved yet."""
+def legal_moves(state: State, edition: Edition, pid: str,
+                caches: Caches | None = None) -> list[Move]:
+    """Every move of a truck that starts on the played card's colour and has not moved yet
+    (`caches`: what a search remembers; none, the specification's fresh ones)."""
+    if caches is None:
+        caches = Caches().for_edition(edition)
     built, era = state.built, state.era
-    memo = _walk_memo(edition)
+    memo = caches.walks
     if len(memo) >= _WALKS_MAX:
-        memo.clear()  # one step, safe between threads; the next few walk again
+        memo.clear()  # a long search walks again what it needs
     moves: list[Move] = []
     for number, position, limit in _movable(state, edition, pid):
         # A walk reads only the built sections within its range: a build elsewhere on the
@@ -119,7 +124,7 @@ def legal_moves(state: State, edition: Edition, pid: str) -> list[Move]:
         key = (number, position, limit, era, built & _within(edition, position, limit))
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _walks(edition, built, era, number, position, limit)
+            found = memo[key] = _walks(edition, built, era, number, position, limit, caches)
         moves.extend(found)
     return moves
 
@@ -139,42 +144,51 @@ WalkKey = tuple[int, str, int, int, frozenset[str]]
 _WALKS_MAX = 4096  # a few MB of moves at most
 
 
-@per_edition
-def _walk_memo(edition: Edition) -> dict[WalkKey, tuple[Move, ...]]:
-    """(truck, place, range, era, built sections in range) -> the truck's moves."""
-    return {}
-
-
 def _within(edition: Edition, start: str, limit: int) -> frozenset[str]:
     """The sections a truck at `start` could reach in `limit` steps were all built."""
-    hoods = _neighbourhoods(edition)
-    found = hoods.get((start, limit))
-    if found is None:
-        graph = step_graph(edition)
-        seen: set[str] = set()
-        ring = {start}
-        for _ in range(limit):
-            ring = {nxt for here in ring for nxt in graph.get(here, ())} - seen
-            seen |= ring
-        found = hoods[(start, limit)] = frozenset(seen)
+    found = _neighbourhoods(edition).get((start, limit))
+    if found is None:  # a range no era gives (a test's edition)
+        found = _neighbourhood(edition, start, limit)
     return found
+
+
+def _neighbourhood(edition: Edition, start: str, limit: int) -> frozenset[str]:
+    graph = step_graph(edition)
+    seen: set[str] = set()
+    ring = {start}
+    for _ in range(limit):
+        ring = {nxt for here in ring for nxt in graph.get(here, ())} - seen
+        seen |= ring
+    return frozenset(seen)
+
+
+def _ranges(edition: Edition) -> set[int]:
+    """Every range a truck can have: an era's, with or without the upgraded link's step."""
+    return {era.truck_range + extra for era in edition.eras
+            for extra in (0, edition.upgrade_extra_range)}
+
+
+def _starts(edition: Edition) -> list[str]:
+    """Every place a truck can stand: a section or a depot."""
+    return [*edition.sections, *edition.depots]
 
 
 @per_edition
 def _neighbourhoods(edition: Edition) -> dict[tuple[str, int], frozenset[str]]:
-    """(place, steps) -> `_within`, filled in as asked."""
-    return {}
+    """(place, steps) -> `_within`, for every place and range (a few milliseconds)."""
+    return {(start, limit): _neighbourhood(edition, start, limit)
+            for start in _starts(edition) for limit in _ranges(edition)}
 
 
 def _walks(edition: Edition, built: frozenset[str], era: int, number: int, start: str,
-           limit: int) -> tuple[Move, ...]:
+           limit: int, caches: Caches) -> tuple[Move, ...]:
     """Truck `number`'s moves from `start` over the built sections, at most `limit` steps
     counting a delivery as one: each path in depth-first order, a delivery after the path
     that reaches a border."""
     moves: list[Move] = []
     if limit <= 0:
         return ()
-    driving, delivering = _moves_of(number)
+    driving, delivering = _moves_of(number, caches)
     if _delivery_eras(edition).get(start, era + 1) <= era:
         moves.append(delivering[()])
     tree = _paths(edition, start, limit)
@@ -204,20 +218,19 @@ class _Moves(dict[tuple[str, ...], Move]):
 
     def __missing__(self, path: tuple[str, ...]) -> Move:
         if len(self) >= _MOVES_MAX:
-            self.clear()  # one step, safe between threads; the next walks make them again
+            self.clear()  # the next walks make them again
         move = self[path] = new_move(self.truck, path, self.deliver)
         return move
 
 
-_MOVES: dict[int, tuple[_Moves, _Moves]] = {}
 _MOVES_MAX = 50_000  # every path of a map's trucks is a few thousand
 
 
-def _moves_of(truck: int) -> tuple[_Moves, _Moves]:
+def _moves_of(truck: int, caches: Caches) -> tuple[_Moves, _Moves]:
     """Truck `truck`'s moves by path: those that stop, and those that deliver after it."""
-    found = _MOVES.get(truck)
+    found: tuple[_Moves, _Moves] | None = caches.moves.get(truck)
     if found is None:
-        found = _MOVES[truck] = (_Moves(truck, False), _Moves(truck, True))
+        found = caches.moves[truck] = (_Moves(truck, False), _Moves(truck, True))
     return found
 
 
@@ -230,32 +243,37 @@ _NEVER = 1 << 30
 def _paths(edition: Edition, start: str, limit: int) -> tuple[PathStep, ...]:
     """Every path a truck at `start` could take in `limit` steps were every section built,
     in depth-first order; `_walks` keeps those over built sections."""
-    trees = _path_trees(edition)
-    found = trees.get((start, limit))
-    if found is None:
-        graph, opens = step_graph(edition), _delivery_eras(edition)
-        steps: list[PathStep] = []
-
-        def visit(position: str, path: tuple[str, ...]) -> None:
-            for nxt in graph.get(position, ()):
-                if nxt != start and nxt not in path:
-                    step = (*path, nxt)
-                    index = len(steps)
-                    steps.append((nxt, step, _NEVER, 0))
-                    if len(step) < limit:
-                        visit(nxt, step)
-                    delivers = opens.get(nxt, _NEVER) if len(step) < limit else _NEVER
-                    steps[index] = (nxt, step, delivers, len(steps))
-
-        visit(start, ())
-        found = trees[(start, limit)] = tuple(steps)
+    found = _path_trees(edition).get((start, limit))
+    if found is None:  # a range no era gives (a test's edition)
+        found = _path_tree(edition, start, limit)
     return found
+
+
+def _path_tree(edition: Edition, start: str, limit: int) -> tuple[PathStep, ...]:
+    graph, opens = step_graph(edition), _delivery_eras(edition)
+    steps: list[PathStep] = []
+
+    def visit(position: str, path: tuple[str, ...]) -> None:
+        for nxt in graph.get(position, ()):
+            if nxt != start and nxt not in path:
+                step = (*path, nxt)
+                index = len(steps)
+                steps.append((nxt, step, _NEVER, 0))
+                if len(step) < limit:
+                    visit(nxt, step)
+                delivers = opens.get(nxt, _NEVER) if len(step) < limit else _NEVER
+                steps[index] = (nxt, step, delivers, len(steps))
+
+    visit(start, ())
+    return tuple(steps)
 
 
 @per_edition
 def _path_trees(edition: Edition) -> dict[tuple[str, int], tuple[PathStep, ...]]:
-    """(place, range) -> `_paths`, filled in as asked."""
-    return {}
+    """(place, range) -> `_paths`, for every place and range (ten thousand paths of the
+    classic map, made in about ten milliseconds)."""
+    return {(start, limit): _path_tree(edition, start, limit)
+            for start in _starts(edition) for limit in _ranges(edition)}
 
 
 @per_edition

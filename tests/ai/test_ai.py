@@ -11,7 +11,7 @@ import pytest
 import ai
 import ai.search
 from ai.view import determinise, public_key
-from rules import RuleError, apply, legal_actions, pending_decision, winners
+from rules import RuleError, SearchContext, apply, legal_actions, pending_decision, winners
 from rules.bots import RandomBot
 from tests.ai.conftest import first_position, position, tiny
 
@@ -47,7 +47,7 @@ def _single_choice_position():
 def test_a_forced_decision_is_answered_without_thinking(level, monkeypatch):
     state, player, only = _single_choice_position()
     simulated = []
-    monkeypatch.setattr(ai.search, "apply", lambda *a: simulated.append(a))
+    monkeypatch.setattr(SearchContext, "apply_listed", lambda *a: simulated.append(a))
     started = time.perf_counter()
     choice = ai.bot(level).choose(state, player)  # the real budgets, clock included
     assert choice == only
@@ -168,15 +168,15 @@ def test_rank_lists_legal_actions_best_first_and_choose_takes_the_first():
 def _simulated(level, state, player, monkeypatch):
     """Every position the bot simulates from, as JSON, in order."""
     seen = []
-    real_apply = ai.search.apply
+    real_apply = SearchContext.apply_listed
 
-    def spy(position, who, action):
+    def spy(context, position, who, action):
         seen.append(position.to_json())
-        return real_apply(position, who, action)
+        return real_apply(context, position, who, action)
 
-    monkeypatch.setattr(ai.search, "apply", spy)
+    monkeypatch.setattr(SearchContext, "apply_listed", spy)
     choice = ai.bot(level, seed=11, **tiny(level)).choose(state, player)
-    monkeypatch.setattr(ai.search, "apply", real_apply)
+    monkeypatch.setattr(SearchContext, "apply_listed", real_apply)
     return choice, seen
 
 

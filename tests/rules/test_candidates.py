@@ -14,8 +14,11 @@ import pytest
 
 from rules import candidates
 from rules.actions import Play
+from rules.caches import Caches
 from rules.network import (
     board,
+    city_value,
+    city_values,
     colour_open,
     derive_board,
     link_complete,
@@ -66,7 +69,8 @@ def test_narrowed_targets_keep_every_accepted_target(seed: int, players: int) ->
                     accepted(state, pid, slot, colour, targets), (slot, colour)
                 checked += len(narrowed)
             for colours in ((c,) for c in EDITION.colours):
-                frontier = [sid for sid, _ in candidates.frontier(state, EDITION, colours)]
+                frontier = [sid for sid, _ in candidates.frontier(state, EDITION, colours,
+                                                                    Caches())]
                 assert [s for s in frontier
                         if build_problem(state, EDITION, pid, s, colours) is None] == \
                     [s for s in EDITION.sections
@@ -96,7 +100,7 @@ def test_narrowed_targets_are_exactly_the_accepted_ones(seed: int, players: int)
 @pytest.mark.parametrize(("seed", "players"), [(6, 3)])
 def test_board_facts_match_a_naive_recount(seed: int, players: int) -> None:
     for state in sampled_states(seed, players):
-        facts = board(EDITION, state.built)
+        facts = board(EDITION, state.built, Caches().for_edition(EDITION))
         assert facts.complete == {link.id for link in EDITION.links.values()
                                   if all(s in state.built for s in link.section_ids())}
         for link in EDITION.links.values():
@@ -105,6 +109,9 @@ def test_board_facts_match_a_naive_recount(seed: int, players: int) -> None:
             assert on_network(state, EDITION, node) == naive_on_network(state, node)
         for sid in EDITION.sections:
             assert touches_network(state, EDITION, sid) == naive_touches(state, sid)
+        assert city_values(state, EDITION) == {
+            node: city_value(state, EDITION, node) for node in EDITION.nodes
+            if naive_on_network(state, node)}
         assert facts.frontier == tuple(s for s in EDITION.sections
                                        if s not in state.built and naive_touches(state, s))
 
@@ -112,13 +119,14 @@ def test_board_facts_match_a_naive_recount(seed: int, players: int) -> None:
 def test_a_board_grown_section_by_section_is_the_board_derived_afresh() -> None:
     state = next(s for s in random_states(8, 3) if s.phase == "play")
     built = state.built
-    grown = board(EDITION, built)
+    caches = Caches().for_edition(EDITION)  # a search's: it keeps the last board
+    grown = board(EDITION, built, caches)
     assert grown == derive_board(EDITION, built)
     unbuilt = [sid for sid in EDITION.sections if sid not in built]
     random.Random(8).shuffle(unbuilt)  # every section in turn, connected or not
     for sid in unbuilt:
         built = built | {sid}
-        grown = board(EDITION, built)  # grown from the previous one
+        grown = board(EDITION, built, caches)  # grown from the previous one
         assert grown == derive_board(EDITION, built), sid
     assert grown.frontier == ()
     assert grown.complete == set(EDITION.links)
@@ -131,12 +139,13 @@ def test_board_targets_kept_from_the_last_board_are_those_derived_afresh() -> No
     unbuilt = [sid for sid in EDITION.sections if sid not in built]
     random.Random(9).shuffle(unbuilt)
     kept = 0
+    caches = Caches().for_edition(EDITION)
     for sid in unbuilt:
-        before = candidates._by_board(EDITION, board(EDITION, built))
+        before = candidates._by_board(EDITION, board(EDITION, built, caches), caches)
         for key in keys:
             before(*key)  # every table filled, to be kept or not
         built = built | {sid}
-        grown = candidates._by_board(EDITION, board(EDITION, built))
+        grown = candidates._by_board(EDITION, board(EDITION, built, caches), caches)
         kept += len(grown.found)
         fresh = candidates._BoardTargets(EDITION, derive_board(EDITION, built))
         for key in keys:
