@@ -1,13 +1,15 @@
 """Benchmark: one turn's database transaction (DESIGN §6 target: p99 <= 5 ms).
 
-    python bench/store_bench.py [--turns 2000] [--snapshot-kb 30] [--dir DIR] [--no-write]
+    python bench/store_bench.py [--turns 2000] [--dir DIR] [--no-write]
                                 [--backend sqlite|postgresql|both] [--postgres URL]
 
 Times `GameStore.append_action` as the service awaits it: BEGIN IMMEDIATE, version check,
-insert the action, bump the version, upsert a ~30 KB snapshot, COMMIT with
+insert the action, bump the version, upsert the snapshot, COMMIT with
 synchronous=FULL in WAL mode, on a file database with the production pragmas — plus the
 thread hops of aiosqlite. Two variants: the bare turn (action + snapshot), and a full turn
 as the service will make it (also an interaction id and the next player's reminder).
+The snapshots are real: `State.to_json()` of every state of a random 4-player game
+(`real_snapshots`, 3–5 KB each), stored in the game's order, one per turn.
 WAL auto-checkpoints run inside some turns, as they would in production, and are in the
 tail. Writes the figures to bench/RESULTS.md under "## Store" (other sections untouched).
 
@@ -23,7 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import platform
 import random
@@ -44,31 +45,18 @@ from store import GameStore, ReminderRequest  # noqa: E402
 PLAYERS = ("ann", "ben", "cem", "dan")
 
 
-def make_snapshot(seq: int, size: int, rng: random.Random) -> str:
-    """JSON of about `size` bytes shaped like a game state: nested lists and small dicts."""
-    state: dict[str, object] = {"schema": 1, "seq": seq, "players": {}}
-    players: dict[str, object] = {}
-    for p in PLAYERS:
-        players[p] = {
-            "money": rng.randrange(40),
-            "hand": [rng.choice(["red", "black", "blue", "i07:white"]) for _ in range(6)],
-            "slots": {k: rng.randrange(4) for k in ("build", "upgrade", "load", "station")},
-        }
-    state["players"] = players
-    sections: list[object] = []
-    text = json.dumps(state)
-    while len(text) < size:
-        sections.extend(
-            {
-                "id": f"k{rng.randrange(60)}.{rng.randrange(1, 4)}",
-                "owner": rng.choice(PLAYERS),
-                "upgraded": rng.random() < 0.3,
-            }
-            for _ in range(50)
-        )
-        state["sections"] = sections
-        text = json.dumps(state)
-    return text
+def real_snapshots(seed: int = 7) -> list[str]:
+    """`State.to_json()` of every state of a random 4-player game, in order: what the
+    store keeps after each action."""
+    from rules import apply, current_player, legal_actions, load_edition, new_game
+
+    rng = random.Random(seed)
+    state = new_game(load_edition(), list(PLAYERS), seed=seed)
+    found = [state.to_json()]
+    while (pid := current_player(state)) is not None:
+        state = apply(state, pid, rng.choice(legal_actions(state, pid)))
+        found.append(state.to_json())
+    return found
 
 
 def percentile(sorted_ms: list[float], q: float) -> float:
@@ -76,8 +64,8 @@ def percentile(sorted_ms: list[float], q: float) -> float:
     return sorted_ms[index]
 
 
-async def run_variant(path: Path | str, turns: int, size: int, full: bool) -> list[float]:
-    rng = random.Random(7)
+async def run_variant(path: Path | str, turns: int, snapshots: list[str],
+                      full: bool) -> list[float]:
     store = await GameStore.open(path)
     try:
         game = await store.create_game(
@@ -93,11 +81,10 @@ async def run_variant(path: Path | str, turns: int, size: int, full: bool) -> li
         game = await store.start_game(
             game.id,
             expected_version=game.version,
-            snapshot_json=make_snapshot(0, size, rng),
+            snapshot_json=snapshots[0],
             current_player="ann",
         )
         # Snapshots are prepared up front so only the database work is timed.
-        snapshots = [make_snapshot(i, size, rng) for i in range(64)]
         version = game.version
         timings: list[float] = []
         warmup = 50
@@ -115,7 +102,7 @@ async def run_variant(path: Path | str, turns: int, size: int, full: bool) -> li
                 expected_version=version,
                 player_id=player,
                 notation=f"build r{i % 9 + 1}.1 with red",
-                snapshot_json=snapshots[i % 64],
+                snapshot_json=snapshots[1 + i % (len(snapshots) - 1)],
                 next_player=nxt,
                 **extra,  # type: ignore[arg-type]
             )
@@ -194,7 +181,6 @@ def write_results(section: str) -> Path:
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=2000)
-    parser.add_argument("--snapshot-kb", type=float, default=30)
     parser.add_argument(
         "--repeat", type=int, default=3, help="fresh databases per variant (VM noise varies)"
     )
@@ -204,7 +190,7 @@ async def main() -> int:
     parser.add_argument("--postgres", metavar="URL", default=None,
                         help="a PostgreSQL server to use (default: start a throwaway one)")
     args = parser.parse_args()
-    size = int(args.snapshot_kb * 1024)
+    snapshots = real_snapshots()
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
 
     rows = []
@@ -214,7 +200,8 @@ async def main() -> int:
             contextlib.ExitStack() as stack:
         fs = filesystem_of(Path(tmp))
         fsync_before = fsync_ms(Path(tmp))
-        snapshot_bytes = len(make_snapshot(0, size, random.Random(7)).encode())
+        sizes = sorted(len(text.encode()) for text in snapshots)
+        snapshot_bytes = sizes[len(sizes) // 2]
         server = None
         if "postgresql" in backends:
             from pg_cluster import Server, local_cluster
@@ -230,7 +217,7 @@ async def main() -> int:
                 for run in range(args.repeat):
                     target: Path | str = (Path(tmp) / f"{full}-{run}.sqlite3"
                                           if backend == "sqlite" else server.fresh())  # type: ignore[union-attr]
-                    ms = await run_variant(target, args.turns, size, full)
+                    ms = await run_variant(target, args.turns, snapshots, full)
                     pooled += ms
                     run_p99s.append(percentile(sorted(ms), 99))
                 row = summarise(name, pooled)
@@ -259,7 +246,8 @@ async def main() -> int:
             "One turn's database transaction, `GameStore.append_action` as awaited by the service "
             f"(`python bench/store_bench.py`): {args.repeat} fresh databases × {args.turns} "
             "turns (after 50 warm-up turns each), pooled; "
-            f"{snapshot_bytes / 1024:.1f} KB JSON snapshots, a file database with the production "
+            "real JSON snapshots (a random 4-player game's states, median "
+            f"{snapshot_bytes / 1024:.1f} KB), a file database with the production "
             "pragmas (WAL, `synchronous=FULL`, `BEGIN IMMEDIATE`), WAL auto-checkpoints "
             'included. "full turn" also records the interaction id and replaces the next '
             "player's reminder, as the service will. PostgreSQL: the same turns through "
