@@ -13,9 +13,12 @@ A decision is judged in up to three stages, each on fewer candidates than the on
    differences between good candidates and this stage lost to `normal`.
 
 Every simulation runs in a world whose hidden orders were redrawn by the bot (ai.view), so it
-never sees the real bag or decks. A clock limit stops a stage early, keeping the best found;
-only then can the same bot shown the same position answer differently (with `seconds=None`
-it is a pure function of its seed and the public position).
+never sees the real bag or decks. It runs on the rules' fast path (`rules.search`): one
+`SearchContext` per decision holds what the rules remember between the positions looked
+at, and the actions applied are those the rules listed (a world differs from the real
+position only in hidden orders, which no listing reads). A clock limit stops a stage early,
+keeping the best found; only then can the same bot shown the same position answer
+differently (with `seconds=None` it is a pure function of its seed and the public position).
 """
 
 from __future__ import annotations
@@ -30,11 +33,9 @@ from rules import (
     Action,
     Edition,
     RuleError,
+    SearchContext,
     State,
-    apply,
     edition_of,
-    legal_actions,
-    pending_decision,
 )
 
 
@@ -67,17 +68,19 @@ class SearchBot:
         return f"SearchBot({self.name or self.budget!r}, seed={self.seed})"
 
     def choose(self, state: State, player: str) -> Action:
-        actions = self._actions(state, player)
+        context = SearchContext()
+        actions = self._actions(state, player, context)
         if len(actions) == 1:
             return actions[0]  # forced: no thinking, no time
-        return self.rank(state, player, actions)[0][0]
+        return self.rank(state, player, actions, context)[0][0]
 
-    def rank(self, state: State, player: str,
-             actions: list[Action] | None = None) -> list[tuple[Action, float]]:
+    def rank(self, state: State, player: str, actions: list[Action] | None = None,
+             context: SearchContext | None = None) -> list[tuple[Action, float]]:
         """The actions looked at, best first, each with its value (projected points ahead
         of the others) from the deepest stage it reached; for hints and for tests."""
+        context = context if context is not None else SearchContext()
         if actions is None:
-            actions = self._actions(state, player)
+            actions = self._actions(state, player, context)
         started = time.perf_counter()
         budget = self.budget
         rng = position_rng(self.seed, state, player)
@@ -94,7 +97,7 @@ class SearchBot:
         # Stage 1: the position right after each action.
         ranked: list[tuple[float, int, Action, State]] = []
         for i, action in enumerate(candidates):
-            after = apply(world, player, action)
+            after = context.apply_listed(world, player, action)
             ranked.append((self._judge(after, edition, player, rng), i, action, after))
             if out_of_time() and len(ranked) >= 2:
                 break
@@ -103,7 +106,7 @@ class SearchBot:
         if budget.width > 0 and len(ranked) > 1 and not out_of_time():
             refined = []
             for _value, i, action, after in _stage_two(ranked, budget):
-                done = self._finish_turn(after, edition, player, rng)
+                done = self._finish_turn(after, edition, player, rng, context)
                 refined.append((self._judge(done, edition, player, rng), i, action, done))
                 if out_of_time():
                     break
@@ -123,9 +126,9 @@ class SearchBot:
                         break
                     wrng = random.Random(world_seed)
                     if w > 0:  # another world: the hidden orders drawn again
-                        alt = apply(determinise(state, wrng), player, action)
-                        done = self._finish_turn(alt, edition, player, wrng)
-                    after = self._others_play(done, edition, player, wrng)
+                        alt = context.apply_listed(determinise(state, wrng), player, action)
+                        done = self._finish_turn(alt, edition, player, wrng, context)
+                    after = self._others_play(done, edition, player, wrng, context)
                     values.append(evaluate(after, edition, player, self.weights))
                 deep.append((sum(values) / len(values), i, action, done))
                 if out_of_time():
@@ -137,10 +140,10 @@ class SearchBot:
 
     # ----- helpers -----
 
-    def _actions(self, state: State, player: str) -> list[Action]:
-        actions = legal_actions(state, player)
+    def _actions(self, state: State, player: str, context: SearchContext) -> list[Action]:
+        actions = context.legal_actions(state, player)
         if not actions:
-            decision = pending_decision(state)
+            decision = context.pending_decision(state)
             raise RuleError("not_your_turn", current=decision.player if decision else "",
                             player=player)
         return actions
@@ -149,8 +152,9 @@ class SearchBot:
         return evaluate(state, edition, player, self.weights) + rng.random() * self.budget.noise
 
     def _greedy(self, state: State, edition: Edition, who: str, rng: random.Random,
-                follow: int | None) -> Action:
-        actions = legal_actions(state, who)
+                follow: int | None, context: SearchContext | None = None) -> Action:
+        context = context if context is not None else SearchContext()
+        actions = context.legal_actions(state, who)
         if len(actions) == 1:
             return actions[0]
         if follow is not None and len(actions) > follow:
@@ -159,31 +163,32 @@ class SearchBot:
             actions = sure + rng.sample(actions, follow)
         best, best_value = actions[0], float("-inf")
         for action in actions:
-            value = evaluate(apply(state, who, action), edition, who, self.weights)
+            value = evaluate(context.apply_listed(state, who, action), edition, who,
+                             self.weights)
             value += rng.random() * 0.05
             if value > best_value:
                 best, best_value = action, value
         return best
 
     def _finish_turn(self, state: State, edition: Edition, player: str,
-                     rng: random.Random, limit: int = 12) -> State:
+                     rng: random.Random, context: SearchContext, limit: int = 12) -> State:
         for _ in range(limit):
-            decision = pending_decision(state)
+            decision = context.pending_decision(state)
             if decision is None or decision.player != player:
                 break
-            state = apply(state, player,
-                          self._greedy(state, edition, player, rng, self.budget.follow))
+            choice = self._greedy(state, edition, player, rng, self.budget.follow, context)
+            state = context.apply_listed(state, player, choice)
         return state
 
     def _others_play(self, state: State, edition: Edition, player: str,
-                     rng: random.Random, limit: int = 40) -> State:
+                     rng: random.Random, context: SearchContext, limit: int = 40) -> State:
         for _ in range(limit):
-            decision = pending_decision(state)
+            decision = context.pending_decision(state)
             if decision is None or decision.player == player:
                 break
             who = decision.player
-            state = apply(state, who,
-                          self._greedy(state, edition, who, rng, self.budget.reply_follow))
+            choice = self._greedy(state, edition, who, rng, self.budget.reply_follow, context)
+            state = context.apply_listed(state, who, choice)
         return state
 
 
