@@ -5,11 +5,12 @@ problem; running that check on every section, link and depot of the map was most
 engine's time, and running it on every remaining candidate still half of it. Here each
 list is narrowed by exactly the conditions the `*_problem` function refuses on (a section
 already built or off the network, a link not complete or too dear, a depot not open yet,
-…), the ones that depend on the built sections alone read from the derived
-`network.board`. `apply` still asks the `*_problem` functions, so the narrowing must
-keep exactly what they accept: `tests/rules/test_candidates.py` checks it against every
-target of the map at states of random games, and the agreement test checks
-`legal_actions` against `apply`.
+…): the reasons of the player and the state are the very predicates the `*_problem`
+functions ask (`rules.play`, "the reasons"); those that depend on the built sections alone
+are read from the derived `network.board`. `apply` still asks the `*_problem` functions,
+so the narrowing must keep exactly what they accept: `tests/rules/test_candidates.py`
+checks it against every target of the map at states of random games, and the agreement
+test checks `legal_actions` against `apply`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,18 @@ from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import Board, board
 from rules.offices import can_place_employee
-from rules.play import has_room
+from rules.play import (
+    can_pay,
+    depot_open,
+    goods_left,
+    goods_open,
+    has_room,
+    keys_left,
+    lock_researchable,
+    stations_left,
+    supply_left,
+    truck_for_a_load,
+)
 from rules.state import State
 
 Target = tuple[str, str | None]  # (target, goods)
@@ -142,10 +154,9 @@ class Narrowed:
             found = self._filtered(slot, last)
             dearest = self._dearest(found) if slot == "upgrade" else 0
             self.caches.filtered[slot] = (base, inputs, found, dearest)
-        money = self.player.money
-        if money < dearest:  # upgrade_problem: "cannot_pay", for this player's money
-            costs = _upgrade_costs(self.edition)[state.era - 1]
-            return _nonempty({c: tuple(t for t in targets if costs[t[0]] <= money)
+        if not can_pay(self.player, dearest):  # upgrade_problem: "cannot_pay"
+            costs, player = _upgrade_costs(self.edition)[state.era - 1], self.player
+            return _nonempty({c: tuple(t for t in targets if can_pay(player, costs[t[0]]))
                               for c, targets in found.items()})
         return found
 
@@ -163,9 +174,9 @@ class Narrowed:
         if slot == "research":
             # research_problem, which no colour concerns: "lock_open", "lock_requires"
             # refuse the locks opened or not yet reachable.
-            keys, locks = self.player.keys, self.edition.locks
-            found = tuple(t for t in _research_targets(self.edition) if t[0] not in keys
-                          and (locks[t[0]].requires is None or locks[t[0]].requires in keys))
+            player, locks = self.player, self.edition.locks
+            found = tuple(t for t in _research_targets(self.edition)
+                          if lock_researchable(player, t[0], locks[t[0]]))
             return dict.fromkeys(self.edition.colours, found) if found else {}
         base = self.by_board.table(slot)
         if slot == "upgrade":  # upgrade_problem: "link_upgraded"
@@ -187,12 +198,11 @@ class Narrowed:
                 changed = {sections[sid][0].colour for sid in stations.keys() ^ taken.keys()}
             return _without(base, stations, last, changed)
         # load_problem: "goods_exhausted", "depot_closed", "pharma_closed"
-        goods, era, edition = state.goods, state.era, self.edition
-        depots, pharma = edition.depots, edition.pharma_goods
-        pharma_open = era >= edition.pharma_opens_era
-        return _nonempty({c: tuple(t for t in found if goods.get(t[1] or "", 0) > 0
-                                   and era >= depots[t[0]].opens_era
-                                   and (pharma_open or t[1] != pharma))
+        edition = self.edition
+        depots = edition.depots
+        return _nonempty({c: tuple(t for t in found if goods_left(state, t[1] or "")
+                                   and depot_open(state, depots[t[0]])
+                                   and goods_open(state, edition, t[1] or ""))
                           for c, found in base.items()})
 
     def _open(self) -> dict[str, bool]:
@@ -202,14 +212,14 @@ class Narrowed:
         employee = can_place_employee(player, edition)  # "no_employee"
         return {
             # "supply_empty", "cannot_pay", "no_employee"
-            "build": (state.era_supply > 0 and employee
-                      and player.money >= edition.era(state.era).build_cost),
+            "build": (supply_left(state) and employee
+                      and can_pay(player, edition.era(state.era).build_cost)),
             "upgrade": employee,
             # "no_stations_left", "cannot_pay"
-            "station": player.stations_left > 0 and player.money >= edition.station_cost,
+            "station": stations_left(player) and can_pay(player, edition.station_cost),
             # "no_free_truck"; with reloading, a truck on the map is named
-            "load": None in player.trucks or edition.truck_load == "reload",
-            "research": len(player.keys) < edition.keys,  # "no_keys_left"
+            "load": truck_for_a_load(player, edition),
+            "research": keys_left(player, edition),  # "no_keys_left"
         }
 
 

@@ -176,13 +176,13 @@ def settle(state: State, edition: Edition, caches: Caches | None = None) -> Stat
             return evolve(state, phase="over")
         if state.phase == "over":
             return state
-        advanced = _advance_turn(state, edition)
+        advanced = _advance_turn(state, edition, caches)
         if advanced is None:
             return state  # the step waits for its player (RULES §6: empty ones skipped)
         state = advanced
 
 
-def _advance_turn(state: State, edition: Edition) -> State | None:
+def _advance_turn(state: State, edition: Edition, caches: Caches) -> State | None:
     """One step of the turn machine when no effect is waiting; None when the step waits
     for its player."""
     turn = state.turn
@@ -206,7 +206,7 @@ def _advance_turn(state: State, edition: Edition) -> State | None:
             return None
         return with_step(state, "main")
     if turn.step == "move":
-        if has_moves(state, edition, turn.player):
+        if has_moves(state, edition, turn.player, caches):
             return None  # listed when asked: `legal_actions` or a check
         return _end_of_turn(state, edition)  # the "end" step would not rest either
     if turn.step == "end":

@@ -3,6 +3,10 @@
 Each action has a `*_problem` function that returns the `RuleError` that forbids it, or
 None. Both `legal_actions` (which keeps what has no problem) and `apply` (which raises the
 problem) use these same functions, so the two can never disagree.
+
+A reason that `rules.candidates` also narrows the listing by is one predicate below ("the
+reasons"), asked by the `*_problem` function and by the narrowing alike: each is written
+once.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from rules.actions import Play
 from rules.errors import IllegalActionError, RuleError
 from rules.frozen import evolve
-from rules.model import Edition, parse_bonus
+from rules.model import Depot, Edition, Lock, parse_bonus
 from rules.network import colour_open, link_complete, on_network, open_colours, touches_network
 from rules.offices import can_place_employee, place_employee
 from rules.state import Effect, Player, State, Truck
@@ -86,6 +90,53 @@ def played_colour(edition: Edition, action: Play) -> str:
     return action.colour if action.colour is not None else edition.cards[action.card].colours[0]
 
 
+# ----- the reasons: one predicate each, for the checks and for the narrowing -----
+
+def can_pay(player: Player, cost: int) -> bool:
+    """Not "cannot_pay"."""
+    return player.money >= cost
+
+
+def supply_left(state: State) -> bool:
+    """Not "supply_empty": the era's supply still holds a road section."""
+    return state.era_supply > 0
+
+
+def stations_left(player: Player) -> bool:
+    """Not "no_stations_left"."""
+    return player.stations_left > 0
+
+
+def keys_left(player: Player, edition: Edition) -> bool:
+    """Not "no_keys_left"."""
+    return len(player.keys) < edition.keys
+
+
+def lock_researchable(player: Player, lock_id: str, lock: Lock) -> bool:
+    """Not "lock_open" and not "lock_requires": unopened, its prerequisite open."""
+    return lock_id not in player.keys and (lock.requires is None or lock.requires in player.keys)
+
+
+def depot_open(state: State, depot: Depot) -> bool:
+    """Not "depot_closed"."""
+    return state.era >= depot.opens_era
+
+
+def goods_open(state: State, edition: Edition, goods: str) -> bool:
+    """Not "pharma_closed": pharmaceuticals only from their era."""
+    return goods != edition.pharma_goods or state.era >= edition.pharma_opens_era
+
+
+def goods_left(state: State, goods: str) -> bool:
+    """Not "goods_exhausted": the general supply still holds the goods."""
+    return state.goods.get(goods, 0) > 0
+
+
+def truck_for_a_load(player: Player, edition: Edition) -> bool:
+    """Not "no_free_truck": a truck off the map, or (with reloading) any on it."""
+    return None in player.trucks or edition.truck_load == "reload"
+
+
 # ----- the five slot actions: what makes a target illegal -----
 
 def build_problem(state: State, edition: Edition, pid: str, section: str,
@@ -102,7 +153,7 @@ def build_problem(state: State, edition: Edition, pid: str, section: str,
         return _err("colour_closed", colour=link.colour, era=edition.east_opens_era)
     if section in state.built:
         return _err("section_built", section=section)
-    if state.era_supply <= 0:
+    if not supply_left(state):
         return _err("supply_empty", era=state.era)
     problem = _office_problem(state, edition, pid, edition.era(state.era).build_cost)
     if problem is not None:
@@ -132,7 +183,7 @@ def _office_problem(state: State, edition: Edition, pid: str, cost: int) -> Rule
     """Steps 2–3 shared by build and upgrade (seed ruling p. 8–9): pay, then seat an
     employee; an action whose cost or employee is missing cannot be taken."""
     player = state.players[pid]
-    if player.money < cost:
+    if not can_pay(player, cost):
         return _err("cannot_pay", cost=cost, money=player.money)
     if not can_place_employee(player, edition):
         return _err("no_employee", lobby=player.lobby, needed=edition.lobby_return)
@@ -147,14 +198,14 @@ def load_problem(state: State, edition: Edition, pid: str, depot_id: str, goods:
         return _err("unknown_depot", depot=depot_id)
     if depot.colour != colour:
         return _err("depot_wrong_colour", depot=depot_id, actual=depot.colour, colour=colour)
-    if state.era < depot.opens_era:
+    if not depot_open(state, depot):
         return _err("depot_closed", depot=depot_id, era=depot.opens_era)
     if goods is None or goods not in depot.goods:
         return _err("goods_not_offered", depot=depot_id, goods=goods,
                     offered=", ".join(depot.goods))
-    if goods == edition.pharma_goods and state.era < edition.pharma_opens_era:
+    if not goods_open(state, edition, goods):
         return _err("pharma_closed", era=edition.pharma_opens_era)
-    if state.goods[goods] <= 0:
+    if not goods_left(state, goods):
         return _err("goods_exhausted", goods=goods)
     problem = _truck_to_load(state.players[pid].trucks, edition, truck)
     if problem is not None:
@@ -172,7 +223,7 @@ def _truck_to_load(trucks: tuple[Truck | None, ...], edition: Edition,
         if truck is None:
             return None
         return _err("free_truck_first", truck=trucks.index(None) + 1)
-    if edition.truck_load != "reload":
+    if edition.truck_load != "reload":  # `truck_for_a_load`, with no truck off the map
         return _err("no_free_truck")
     if truck is None:
         return _err("reload_which_truck", trucks=", ".join(str(n) for n in
@@ -198,9 +249,9 @@ def station_problem(state: State, edition: Edition, pid: str, section: str,
     if section in state.stations:
         return _err("station_taken", section=section)
     player = state.players[pid]
-    if player.stations_left <= 0:
+    if not stations_left(player):
         return _err("no_stations_left")
-    if player.money < edition.station_cost:
+    if not can_pay(player, edition.station_cost):
         return _err("cannot_pay", cost=edition.station_cost, money=player.money)
     return None
 
@@ -213,9 +264,9 @@ def research_problem(state: State, edition: Edition, pid: str, lock_id: str) -> 
     player = state.players[pid]
     if lock_id in player.keys:
         return _err("lock_open", lock=lock_id)
-    if len(player.keys) >= edition.keys:
+    if not keys_left(player, edition):
         return _err("no_keys_left")
-    if lock.requires is not None and lock.requires not in player.keys:
+    if not lock_researchable(player, lock_id, lock):  # its prerequisite: "lock_open" above
         return _err("lock_requires", lock=lock_id, requires=lock.requires)
     return None
 

@@ -129,15 +129,11 @@ def legal_moves(state: State, edition: Edition, pid: str,
     return moves
 
 
-def has_moves(state: State, edition: Edition, pid: str) -> bool:
-    """`bool(legal_moves(...))` without listing them: a truck with range can deliver
-    where it stands or step onto a built section (the first steps of `_walks`)."""
-    built, era = state.built, state.era
-    graph, opens = step_graph(edition), _delivery_eras(edition)
-    return any(limit > 0 and (opens.get(position, era + 1) <= era
-                              or any(nxt in built and nxt != position
-                                     for nxt in graph.get(position, ())))
-               for _number, position, limit in _movable(state, edition, pid))
+def has_moves(state: State, edition: Edition, pid: str, caches: Caches | None = None) -> bool:
+    """May any truck move now? The moves themselves decide it (no second account of a
+    walk's first steps to keep in step with `_walks`); a search's `caches` keep the walks
+    for the listing that follows."""
+    return bool(legal_moves(state, edition, pid, caches))
 
 
 WalkKey = tuple[int, str, int, int, frozenset[str]]
