@@ -41,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.computer",
     "cogs.boards",
     "cogs.reminders",
+    "cogs.stats",
 )
 
 

@@ -234,6 +234,14 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                 where(game)))
         await reply(interaction, join_lines(lines))
 
+    @app_commands.command(name="history", description="The finished games of this server")
+    @app_commands.describe(page="Which page (the newest games first)")
+    async def history(self, interaction: Interaction,
+                      page: app_commands.Range[int, 1, 100_000] | None = None) -> None:
+        from cogs.stats import show_history  # the server's memory lives in cogs.stats
+
+        await show_history(interaction, page)
+
     @app_commands.command(name="settings", description="Show or change the game's settings")
     @app_commands.describe(language="Language of the game's public messages (host)",
                            reminders="Reminders on or off (host)",

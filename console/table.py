@@ -21,6 +21,7 @@ from service.validation import check_record_bounds
 
 from .io import file_problem
 from .options import int_option, options, scores_text
+from .pace import PaceCommands
 from .votes import Votes, to_move
 
 log = logging.getLogger("autobahn.console")
@@ -30,6 +31,7 @@ GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
     "new": ("players", "names", "seed", "start", "level", "bots"), "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
     "settings": None, "replace": None, "reclaim": (), "add-bot": ("level",),
+    "history": None,
 }
 
 
@@ -45,6 +47,7 @@ class Console:
         self.out = out
         self.game_id: int | None = None
         self.votes = Votes(self)
+        self.pace = PaceCommands(self)  # /stats, /game history (console/pace.py)
         service.on_computer_move(self._on_computer)
 
     def say(self, code: str, **params: Any) -> None:
@@ -93,6 +96,7 @@ class Console:
             "/board": self.board, "/status": self.status_cmd, "/log": self.log,
             "/undo": self.votes.undo, "/export": self.export, "/import": self.import_,
             "/help": self.help, "/rules": self.rules, "/hint": self.hint,
+            "/stats": self.pace.stats,
         }
         handler = commands.get(head)
         if handler is None:
@@ -129,6 +133,7 @@ class Console:
 
     async def help(self, rest: str, actor: str | None) -> None:
         self.say("console.help")
+        self.say("console.help_pace")
 
     async def rules(self, rest: str, actor: str | None) -> None:
         self.say("rules.aid")
@@ -140,7 +145,9 @@ class Console:
             raise ServiceError("console.game_usage", options=", ".join(GAME_OPTIONS))
         opts = options(args, f"/game {sub}", GAME_OPTIONS[sub])
         svc = self.service
-        if sub == "new":
+        if sub == "history":
+            await self.pace.history(args)
+        elif sub == "new":
             await self._new(opts)
         elif sub == "list":
             games = await svc.games_here(CONSOLE, active=False)

@@ -33,6 +33,7 @@ from .animation import Animation
 from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
+from .history import History, HistoryPage, PlayerStats, ServerStats
 from .leases import DEFAULT_TTL_S, Leases
 from .lobby import Lobby
 from .looking import Looking
@@ -40,7 +41,7 @@ from .places import Places
 from .play import Play
 from .reminding import Reminding
 from .render_pool import BoardPool, Renderer
-from .repository import Clock, GameRepository
+from .repository import Clock, GameRepository, Place
 from .results import (
     AbandonResult,
     ActResult,
@@ -90,6 +91,7 @@ class GameService:
         self.computers = Computers(repo, self.play)
         self.seat_votes = SeatVotes(repo, self.computers)
         self.vote_posts = VotePosts(repo, self.undo_votes, self.seat_votes)
+        self.history = History(repo)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -386,3 +388,14 @@ class GameService:
 
     async def prune_interactions(self, keep_s: float = INTERACTIONS_KEPT_S) -> int:
         return await self.maintenance.prune_interactions(keep_s)
+
+    # -- a server's memory (history.py) ----------------------------------------------------
+    async def player_stats(self, place: Place, player: str,
+                           versus: str | None = None) -> PlayerStats:
+        return await self.history.player_stats(place, player, versus)
+
+    async def server_stats(self, place: Place) -> ServerStats:
+        return await self.history.server_stats(place)
+
+    async def game_history(self, place: Place, page: int | None = None) -> HistoryPage:
+        return await self.history.game_history(place, page)

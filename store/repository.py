@@ -25,6 +25,7 @@ from .errors import (
     PlayerError,
     StoreValueError,
 )
+from .history import HistoryMixin
 from .leases import LeasesMixin
 from .models import (
     ActionRecord,
@@ -51,8 +52,8 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 
 
 class GameStore(
-    QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin, LeasesMixin,
-    EditsMixin,
+    HistoryMixin, QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin,
+    LeasesMixin, EditsMixin,
 ):
     @classmethod
     async def open(

@@ -12,9 +12,9 @@ from table import Table
 
 COMMANDS = {"game", "act", "build", "upgrade", "load", "station", "research", "bonus", "move",
             "promote", "takeback", "grant", "pass", "undo", "board", "status", "log", "rules",
-            "export", "replay", "remind", "hint"}
+            "export", "replay", "remind", "hint", "stats"}
 GAME_SUBCOMMANDS = {"new", "join", "leave", "start", "abandon", "list", "settings",
-                    "add-bot", "replace", "reclaim"}
+                    "add-bot", "replace", "reclaim", "history"}
 
 
 def catalogue() -> dict[str, dict[str, str]]:
