@@ -33,6 +33,7 @@ from .animation import Animation
 from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
+from .deadlines import Deadlines, ExpiryListener
 from .history import History, HistoryPage, PlayerStats, ServerStats
 from .leases import DEFAULT_TTL_S, Leases
 from .lobby import Lobby
@@ -92,6 +93,8 @@ class GameService:
         self.seat_votes = SeatVotes(repo, self.computers)
         self.vote_posts = VotePosts(repo, self.undo_votes, self.seat_votes)
         self.history = History(repo)
+        self.deadlines = Deadlines(repo, self.play, self.computers)
+        repo.committed.append(self.deadlines.after_commit)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -399,3 +402,23 @@ class GameService:
 
     async def game_history(self, place: Place, page: int | None = None) -> HistoryPage:
         return await self.history.game_history(place, page)
+
+    # -- deadlines and auto-pass (deadlines.py) ----------------------------------------------
+    def on_expiry(self, listener: ExpiryListener) -> None:
+        self.deadlines.on_expiry(listener)
+
+    async def deadline_of(self, game_id: int) -> float | None:
+        return await self.deadlines.deadline_of(game_id)
+
+    async def expire(self, reminder: Reminder) -> list[ActResult]:
+        return await self.deadlines.expire(reminder)
+
+    async def expire_due(self, now: float | None = None, *,
+                         game_id: int | None = None) -> list[ActResult]:
+        return await self.deadlines.expire_due(now, game_id=game_id)
+
+    async def set_autopass(self, game_id: int, user_id: str, until: str) -> Table:
+        return await self.deadlines.set_autopass(game_id, user_id, until)
+
+    async def kicks_idle(self) -> None:
+        await self.deadlines.kicks_idle()

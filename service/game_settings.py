@@ -9,12 +9,14 @@ import rules
 from locales import Phrase
 
 from .errors import BadOption
+from .pace_settings import PACE_SETTINGS, pace_value
 from .results import Table
 from .validation import digits, display_name, flag, language, mapping, shown
 
-SETTINGS = {"seats": int, "language": str, "reminders": bool}
+SETTINGS = {"seats": int, "language": str, "reminders": bool,
+            **{key: str for key in PACE_SETTINGS}}  # the table's pace: service.pace_settings
 # What an adapter may set when it creates a game; "seats" is the checked argument instead.
-CREATE_SETTINGS = {"reminders": bool, "name": str}
+CREATE_SETTINGS = {"reminders": bool, "name": str, **{key: str for key in PACE_SETTINGS}}
 
 
 def checked_language(lang: Any) -> str:
@@ -28,7 +30,9 @@ def create_settings(settings: Any) -> dict[str, Any]:
         kind = CREATE_SETTINGS.get(key) if isinstance(key, str) else None
         if kind is None:
             raise BadOption(name="setting", value=shown(key), expected=", ".join(CREATE_SETTINGS))
-        if kind is bool:
+        if key in PACE_SETTINGS:
+            checked[key] = pace_value(key, value)
+        elif kind is bool:
             checked[key] = flag(value, key)
         else:
             checked[key] = display_name(value, key)
@@ -53,6 +57,8 @@ def setting(game: Table, key: Any, raw: Any) -> Any:
                             expected=Phrase("expect.seats_in_lobby")) from None
     if key == "language":
         return language(raw)
+    if key in PACE_SETTINGS:
+        return pace_value(key, raw)
     if raw.lower() not in ("on", "off", "true", "false", "yes", "no"):
         raise BadOption(name=key, value=shown(raw), expected="on | off")
     return raw.lower() in ("on", "true", "yes")

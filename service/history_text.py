@@ -75,9 +75,9 @@ def history_lines(page: HistoryPage, lang: str, when: Callable[[float], str],
         scores = ", ".join(f"{names.get(p, p)} {points}"
                            for p, points in sorted(past.points.items(),
                                                    key=lambda kv: (-kv[1], kv[0])))
-        line = translate("pace.history.line", lang, game=past.game.id,
-                         date=when(past.finished_at), winners=winners, scores=scores,
-                         count=len(past.winners))
+        line = translate("pace.history.line" if len(past.winners) < 2
+                         else "pace.history.line_shared", lang, game=past.game.id,
+                         date=when(past.finished_at), winners=winners, scores=scores)
         if not past.rated:
             line += " " + translate("pace.history.imported", lang)
         found = link(past)

@@ -9,7 +9,8 @@ from collections.abc import Awaitable, Callable
 from locales import Phrase
 from store import Reminder, ReminderSettings, StoreValueError
 
-from .errors import BadOption, QuietHoursHalf
+from .deadline_clock import deadline_hours
+from .errors import BadOption, QuietHoursHalf, ServiceError
 from .reminder_schedule import (
     MAX_WAIT_S,
     RETRY_S,
@@ -134,6 +135,12 @@ class Reminding:
                 return False
         return True
 
+    async def _has_deadline(self, game_id: int) -> bool:
+        try:
+            return bool(deadline_hours((await self.repo.game(game_id)).settings))
+        except ServiceError:
+            return False
+
     async def mark_reminder_sent(self, reminder: Reminder) -> bool:
         """Mark `reminder` sent and schedule, in the same transaction, the next repeat or
         the channel's stall notice after the limit; True only for the one caller that
@@ -141,7 +148,10 @@ class Reminding:
         instance_of(reminder, Reminder, "reminder")
         now = self.repo.clock()
         following = None
-        if reminder.user_id is not None:
+        if reminder.user_id is not None and reminder.kind != "deadline" and not (
+                await self._has_deadline(reminder.game_id)):
+            # With a deadline, the reminders lead up to it and the expiries bring the stall
+            # notice (service.deadlines): no repeats.
             settings = await self.repo.store.get_reminder_settings(reminder.user_id,
                                                                    reminder.game_id)
             following = follow_up(reminder, now, settings)

@@ -30,6 +30,7 @@ from store import (
 )
 
 from .computer import computer_level
+from .deadline_clock import away_of, deadline_hours, deadline_schedule
 from .errors import (
     BadOption,
     BadValue,
@@ -198,9 +199,15 @@ class GameRepository:
         seat a computer plays, which the start-up catch-up of computer seats cannot find."""
         if computer_level(game.settings, user_id) is not None:
             return [ReminderRequest(user_id, self.clock() + COMPUTER_WATCHDOG_S, "turn", 0)]
-        if not game.settings.get("reminders", True):
+        if away_of(game.settings, user_id) is not None:
+            return [ReminderRequest(user_id, self.clock(), "deadline", 0)]  # auto-pass: now
+        hours = deadline_hours(game.settings)
+        remind = bool(game.settings.get("reminders", True))
+        if not (hours or remind):
             return []
         settings = await self.store.get_reminder_settings(user_id, game.id)
+        if hours:  # the deadline, and reminders leading up to it (service.deadline_clock)
+            return deadline_schedule(user_id, self.clock(), hours, settings, remind=remind)
         return [first_reminder(user_id, self.clock(), settings)]
 
     async def schedule(self, game: Table, user_id: str) -> None:

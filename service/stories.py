@@ -18,6 +18,7 @@ from locales import translate
 from store import Event
 
 from .computer import replaced_seats
+from .deadlines import Deadlines
 from .progress import initial_state, solo_level
 from .repository import GameRepository
 from .results import ActResult, Table
@@ -67,7 +68,7 @@ class Stories:
             with self.repo.translated(game_id):
                 log = await self.repo.store.read_log(game_id, moves + 1)
             told = steps(begun, ((a.player_id, a.notation) for a in log), moves + 1)
-            return tuple(tell(told, names, lang))
+            return (*Deadlines.headline(game, log, names, lang), *tell(told, names, lang))
         groups = turns(await self._steps(game_id))
         if not groups:
             return ()
@@ -75,7 +76,10 @@ class Stories:
         while first > 0 and groups[first][0].player not in game.player_ids:
             first -= 1  # the Autobot's turns belong with the human turn before them
         told = [step for group in groups[first:] for step in group]
-        return tuple(tell(told, names, lang))
+        # A turn an expired deadline or auto-pass played says so first (service.deadlines).
+        with self.repo.translated(game_id):
+            log = await self.repo.store.read_log(game_id, told[0].seq) if told else []
+        return (*Deadlines.headline(game, log, names, lang), *tell(told, names, lang))
 
     async def _events(self, game: Table) -> list[Event]:
         with self.repo.translated(game.id):

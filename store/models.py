@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 GameStatus = Literal["lobby", "running", "finished", "abandoned"]
-ReminderKind = Literal["turn", "stalled"]
+ReminderKind = Literal["turn", "stalled", "deadline"]
 Delivery = Literal["channel", "dm"]
 
 GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "running", "finished", "abandoned")

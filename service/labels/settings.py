@@ -9,10 +9,16 @@ from typing import Any
 from locales import SUPPORTED, translate
 
 # what players set and see; the rest (computer seats, replaced seats) is the table's own
-SHOWN = ("name", "seats", "language", "reminders", "solo_level")
+SHOWN = ("name", "seats", "language", "reminders", "solo_level",
+         "deadline", "deadline_action", "deadline_level", "deadline_stall", "autopass")
+PACE = SHOWN[5:]  # the table's pace (service.pace_settings words them)
 
 
 def setting_value(key: str, value: Any, lang: str) -> str:
+    if key in PACE:
+        from service.pace_settings import pace_text
+
+        return pace_text(key, value, lang)
     if isinstance(value, bool):
         return translate("word.on" if value else "word.off", lang)
     if key == "language" and value in SUPPORTED:

@@ -47,7 +47,7 @@ async def test_stats_and_history_in_the_readers_language(table: Table, locale: s
     assert "1. " in board and "2. " in board
     await table.slash(BEN, "game history", locale=locale)
     history = table.reply_text()
-    assert translate("pace.history.title.one", lang, count=1, page=1, pages=1) in history
+    assert translate("pace.history.title", lang, count=1, page=1, pages=1) in history
     assert f"https://discord.com/channels/{GUILD_ID}/" in history and "<t:" in history
 
 

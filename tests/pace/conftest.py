@@ -75,7 +75,7 @@ def clock() -> FixedClock:
 @pytest.fixture
 async def service(tmp_path: Path, clock: FixedClock) -> AsyncIterator[GameService]:
     """One service on a SQLite file, computers thinking in a thread with a tiny budget."""
-    store = await GameStore.open(tmp_path / "pace.sqlite3")
+    store = await GameStore.open(tmp_path / "pace.sqlite3", clock=clock)
     svc = GameService(store, clock=clock, renderer=fake_png)
     svc.use_thinker(Thinker(processes=False, budget=FAST, hint_budget=FAST))
     try:

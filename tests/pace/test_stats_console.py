@@ -44,7 +44,7 @@ async def test_stats_and_history_answer_in_the_tables_language(
     lines.clear()
     await table.handle("/game history")
     said = "\n".join(lines)
-    assert translate("pace.history.title.one", lang, count=1, page=1, pages=1) in said
+    assert translate("pace.history.title", lang, count=1, page=1, pages=1) in said
     assert "/game switch game:1" in said
     lines.clear()
     await table.handle("/stats zed")

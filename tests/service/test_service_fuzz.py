@@ -110,7 +110,8 @@ class World:
             "interaction_id": st.none(), "issued_at": st.none(),
             "exclusive": st.just(False), "page": st.none(), "told": st.just(False),
             "bots": st.just(0), "bot_level": st.none(), "level": st.none(),
-            "player": st.just("ben"),
+            "player": st.just("ben"), "versus": st.none(), "until": st.just("back"),
+            "reminder": st.none(),
         }
         return values[name]
 
