@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.boards",
     "cogs.reminders",
     "cogs.stats",
+    "cogs.pace",
 )
 
 

@@ -38,6 +38,7 @@ from cogs.votes import VoteButton, present_abandon
 from service import Game, Place
 from service.errors import GameHere
 from service.labels import settings_text
+from service.pace_settings import PACE_SETTINGS
 from service.validation import printable_name
 
 if TYPE_CHECKING:
@@ -47,6 +48,9 @@ log = logging.getLogger("autobahn.discord")
 NAME_LIMIT = 60
 GAME_DESC = "Game id (default: the game of this channel)"
 GameOption = app_commands.Range[int, 1] | None
+DEADLINE_DESC = "Hours a turn may take, e.g. 12, 24, 48, 72 (0: no deadline)"
+AT_DEADLINE_DESC = "When the time is up: the computer plays the turn, or the seat passes"
+AT_DEADLINE = [app_commands.Choice(name=n, value=n) for n in ("computer", "pass")]
 LANGUAGES = [app_commands.Choice(name=n, value=v)
              for n, v in (("English", "en"), ("Deutsch", "de"), ("Français", "fr"))]
 
@@ -104,15 +108,19 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                            thread="Play in a new thread of this channel",
                            level="Play alone against the Autobot at this level (1-12)",
                            bots="Computer players in the last seats",
-                           bot_level="How strong the computer players play")
+                           bot_level="How strong the computer players play",
+                           deadline=DEADLINE_DESC, at_deadline=AT_DEADLINE_DESC)
     @app_commands.choices(language=LANGUAGES, bot_level=[
-        app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "strong")])
+        app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "strong")],
+        at_deadline=AT_DEADLINE)
     async def new(self, interaction: Interaction,
                   players: app_commands.Range[int, 2, 4] = 3, name: str | None = None,
                   language: str | None = None, reminders: bool = True,
                   thread: bool = True,
                   level: app_commands.Range[int, 1, 12] | None = None,
-                  bots: app_commands.Range[int, 0, 3] = 0, bot_level: str = "normal") -> None:
+                  bots: app_commands.Range[int, 0, 3] = 0, bot_level: str = "normal",
+                  deadline: app_commands.Range[int, 0, 720] | None = None,
+                  at_deadline: str | None = None) -> None:
         await begin(interaction)
         lang = note(interaction)
         if name is not None and (not name.strip() or len(name) > NAME_LIMIT):
@@ -120,6 +128,10 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                            expected=f"1-{NAME_LIMIT}")
         language = language if language in ("en", "de", "fr") else lang
         settings: dict[str, Any] = {"reminders": reminders}
+        if deadline is not None:  # the table's pace (service.pace_settings)
+            settings["deadline"] = deadline
+        if at_deadline is not None:
+            settings["deadline_action"] = at_deadline
         if name:
             settings["name"] = name.strip()
         service = service_of(interaction)
@@ -234,25 +246,27 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                 where(game)))
         await reply(interaction, join_lines(lines))
 
-    @app_commands.command(name="history", description="The finished games of this server")
-    @app_commands.describe(page="Which page (the newest games first)")
-    async def history(self, interaction: Interaction,
-                      page: app_commands.Range[int, 1, 100_000] | None = None) -> None:
-        from cogs.stats import show_history  # the server's memory lives in cogs.stats
-
-        await show_history(interaction, page)
-
     @app_commands.command(name="settings", description="Show or change the game's settings")
     @app_commands.describe(language="Language of the game's public messages (host)",
                            reminders="Reminders on or off (host)",
                            seats="Number of seats, before the start (host)",
                            my_language="Your own language for this game's messages to you",
-                           game=GAME_DESC)
-    @app_commands.choices(language=LANGUAGES, my_language=LANGUAGES)
+                           game=GAME_DESC, deadline=DEADLINE_DESC,
+                           at_deadline=AT_DEADLINE_DESC,
+                           deadline_level="The computer's level when the time is up",
+                           stall_after="Expiries in a row before the stall notice (0: never)",
+                           autopass="May players let their turns be played while away")
+    @app_commands.choices(language=LANGUAGES, my_language=LANGUAGES, at_deadline=AT_DEADLINE,
+                          deadline_level=[app_commands.Choice(name=n, value=n)
+                                          for n in ("easy", "normal", "strong")])
     async def settings(self, interaction: Interaction, language: str | None = None,
                        reminders: bool | None = None,
                        seats: app_commands.Range[int, 2, 4] | None = None,
-                       my_language: str | None = None, game: GameOption = None) -> None:
+                       my_language: str | None = None, game: GameOption = None,
+                       deadline: app_commands.Range[int, 0, 720] | None = None,
+                       at_deadline: str | None = None, deadline_level: str | None = None,
+                       stall_after: app_commands.Range[int, 0, 20] | None = None,
+                       autopass: bool | None = None) -> None:
         found, lang = await game_to_show(interaction, game)
         if my_language is not None:  # anyone seated, for themselves
             found = await service_of(interaction).set_player_language(
@@ -265,9 +279,16 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
             changes["reminders"] = "on" if reminders else "off"
         if seats is not None:
             changes["seats"] = str(seats)
+        for key, value in (("deadline", deadline), ("deadline_action", at_deadline),
+                           ("deadline_level", deadline_level), ("deadline_stall", stall_after),
+                           ("autopass", autopass)):
+            if value is not None:  # the table's pace (service.pace_settings)
+                changes[key] = ("on" if value else "off") if isinstance(value, bool) \
+                    else str(value)
         found = await service_of(interaction).update_settings(found.id, user_id(interaction),
                                                                changes)
-        shown = {k: v for k, v in found.settings.items() if k in ("seats", "reminders", "name")}
+        shown = {k: v for k, v in found.settings.items() if k in (
+            "seats", "reminders", "name", *PACE_SETTINGS)}
         shown["language"] = public_lang(found)
         text = settings_text(shown, lang)
         lines = [t("game.settings", lang, game=game_name(found), settings=text)]

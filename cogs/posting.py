@@ -196,7 +196,13 @@ async def announce(bot: AutobahnBot, game_id: int,
                                 t("discord.undo_button", lang))])
     known = names(game)
     shown = known.get(announcement.shown or "", announcement.shown or "")
-    view = turn_card(announcement.text, rows,
+    text = announcement.text
+    if current and announcement.next_player:
+        from cogs.pace import deadline_line  # the table's pace (issue 35)
+
+        line = await deadline_line(service, game, lang)
+        text = f"{text}\n{line}"[:CARD_TEXT] if line else text
+    view = turn_card(text, rows,
                      t("discord.card_board", lang, game=game_name(game), player=shown))
     # Before the send: if the send fails, the game still owes its post, and the retry
     # finds this card closed already (it is edited once).

@@ -177,6 +177,11 @@ class ReminderLoop(BackgroundLoop):
         """Send one due reminder and mark it sent (see the module docstring); True when
         this call sent and marked it."""
         service = self.bot.service
+        if reminder.kind == "deadline":
+            # The turn's time is up (or its player is away): the service plays it, and
+            # the computer listeners post its turn card (cogs.pace, service.deadlines).
+            await service.expire(reminder)
+            return False
         game = (await service.view(reminder.game_id)).game
         if not await service.may_send_reminder(reminder):
             return False  # deferred (vacation, quiet hours) or a computer holds the seat

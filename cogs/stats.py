@@ -2,7 +2,7 @@
 
 Answers are personal (ephemeral) and in the reader's language; the figures come from the
 service (`service.history`), worded by `service.history_text` as the console words them.
-`/game history` is a subcommand of the `/game` group (cogs.games), which hands over here.
+`/game history` is a subcommand of the `/game` group that cogs.pace adds at load.
 """
 
 from __future__ import annotations

@@ -1,12 +1,20 @@
-"""The console's commands of the table's pace and memory (issue 35): `/stats`, `/game
-history`. They read the local database: the console's games are one server (guild 0)."""
+"""The console's side of the table's pace and memory (issue 35): `/stats`, `/game
+history` (reading the local database: the console's games are one server, guild 0),
+`/game autopass`, the deadline in `/status`, and the turns whose time ran out.
+
+The console has no background loop: before each command it plays the turns whose
+deadline passed (`GameService.expire_due`, with the service's clock), tells each expiry
+as it begins, and prints the moves like a computer's."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from locales import translate
 from service import CONSOLE
+from service.deadlines import MAX_CHAIN, Expiry
 from service.history_text import history_lines, server_lines, stats_lines
 
 from .options import int_option, options
@@ -19,9 +27,76 @@ def local_date(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+log = logging.getLogger("autobahn.console")
+# `/game new` options that are the table's pace, and the setting each one sets
+NEW_OPTIONS = {"deadline": "deadline", "at_deadline": "deadline_action"}
+
+
 class PaceCommands:
     def __init__(self, table: Console) -> None:
         self.table = table
+        table.service.on_expiry(self._expired)
+
+    async def settle(self) -> None:
+        """Before and after a command: the turns whose time is up, and the away players'
+        turns the last command handed to them, played and told."""
+        service = self.table.service
+        try:
+            for _ in range(MAX_CHAIN):
+                played = await service.expire_due()
+                await service.kicks_idle()
+                await service.computers_idle()
+                if not played:
+                    break
+        except Exception:  # the command itself must still run: logged, tried next time
+            log.exception("the turns whose time ran out could not be played")
+
+    async def _expired(self, expiry: Expiry) -> None:
+        if expiry.game.id != self.table.game_id:
+            return
+        lang = self.table.lang
+        names = self.table.service.names(expiry.game, lang)
+        mark = "autopass" if expiry.autopass else "deadline"
+        self.table.out(translate(
+            f"pace.{mark}.{expiry.how}", lang, player=names.get(expiry.player, expiry.player),
+            level=translate(f"computer.level.{expiry.level}", lang)))
+        if expiry.stalled:
+            self.table.out(translate("pace.stalled", lang,
+                                     player=names.get(expiry.player, expiry.player),
+                                     count=expiry.misses, game=expiry.game.id))
+
+    async def new_options(self, game_id: int, host: str, opts: dict[str, str]) -> None:
+        """`/game new ... deadline:24 at_deadline:pass`: set before the game is dealt."""
+        changes = {setting: opts[key] for key, setting in NEW_OPTIONS.items() if key in opts}
+        if changes:
+            await self.table.service.update_settings(game_id, host, changes)
+
+    async def status_lines(self, game_id: int) -> list[str]:
+        """The deadline of the turn going on, for `/status`."""
+        service = self.table.service
+        due = await service.deadline_of(game_id)
+        if due is None:
+            return []
+        game = await service.game(game_id)
+        player = game.current_player or ""
+        left = max(0, round((due - service.clock()) / 3600))
+        return [translate("pace.deadline.console", self.table.lang,
+                          player=service.names(game, self.table.lang).get(player, player),
+                          when=local_date(due),
+                          hours=translate("remind.hours", self.table.lang, count=left))]
+
+    async def autopass(self, args: str, actor: str | None) -> None:
+        """`/game autopass until:era|back|off` for `as <name>`, else whoever must decide."""
+        opts = options(args, "/game autopass", ("until",))
+        until = opts.get("until", "back")
+        table = self.table
+        player = await table.resolve_actor(actor)
+        game = await table.service.set_autopass(table.require_game(), player, until)
+        lang = table.lang
+        how = translate(f"pace.setting.action.{game.settings.get('deadline_action', 'computer')}",
+                        lang)
+        table.out(translate(f"pace.autopass.set.{until}", lang,
+                            player=table.service.names(game, lang).get(player, player), how=how))
 
     async def stats(self, rest: str, actor: str | None) -> None:
         """`/stats` (who must decide, or `as X`), `/stats ann`, `/stats ann vs:ben`,

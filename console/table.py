@@ -28,10 +28,11 @@ log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 # The options each `/game` subcommand takes (None: any key, checked by the service).
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
-    "new": ("players", "names", "seed", "start", "level", "bots"), "list": (), "start": (),
+    "new": ("players", "names", "seed", "start", "level", "bots", "deadline", "at_deadline"),
+    "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
     "settings": None, "replace": None, "reclaim": (), "add-bot": ("level",),
-    "history": None,
+    "history": None, "autopass": ("until",),
 }
 
 
@@ -81,8 +82,10 @@ class Console:
         try:
             if actor is not None and not head:  # "as ann" and nothing to do
                 raise ServiceError("console.as_needs_command", player=actor)
+            await self.pace.settle()  # turns whose time ran out (console/pace.py)
             await self._dispatch(head, rest.strip(), actor)
             await self.service.computers_idle()  # the computers' turns, before the prompt
+            await self.pace.settle()
         except (ServiceError, RuleError) as err:
             self.out("! " + message(err, self.lang))
         except Exception as err:  # never end the session on a bug: log it, say so, go on
@@ -147,6 +150,8 @@ class Console:
         svc = self.service
         if sub == "history":
             await self.pace.history(args)
+        elif sub == "autopass":
+            await self.pace.autopass(args, actor)
         elif sub == "new":
             await self._new(opts)
         elif sub == "list":
@@ -265,6 +270,7 @@ class Console:
         is dealt at once unless `start:no` asked for the lobby."""
         self.game_id = game.id
         self.say(said, game=game.id, seed=game.seed, **params)
+        await self.pace.new_options(game.id, game.host_id, opts)
         if opts.get("start", "yes").lower() not in ("no", "false", "off"):
             await self._start(game)
         else:
@@ -369,6 +375,8 @@ class Console:
                 else:
                     self.say("status.player", player=names.get(pid, pid), money=money,
                              count=view.scores.get(pid, 0))
+            for line in await self.pace.status_lines(game.id):
+                self.out(line)
 
     async def log(self, rest: str, actor: str | None) -> None:
         for line in await self.service.log(self.require_game(), self.lang):

@@ -60,6 +60,7 @@ DEADLINE_MARK = "deadline"  # interaction ids of the actions an expired deadline
 AUTOPASS_MARK = "autopass"  # ... and of those auto-pass played
 DEFAULT_STALL = 3
 MAX_TURN = 60  # decisions one expired turn may take (a turn is a handful)
+MAX_CHAIN = 2_000  # turns played in a row while every seat is away (a game is ~250 actions)
 PLAIN = ("pass", "takeback", "grant")  # what a passing seat does, in this order
 
 ExpiryListener = Callable[["Expiry"], Awaitable[None]]
@@ -224,11 +225,18 @@ class Deadlines:
         return task
 
     async def _kicked(self, game_id: int) -> list[ActResult]:
+        """Every turn of the game due now, one after the other: two away players hand the
+        turn to each other without waiting for the reminder loop's next round."""
+        results: list[ActResult] = []
         try:
-            return await self.expire_due(game_id=game_id)
+            for _ in range(MAX_CHAIN):
+                played = await self.expire_due(game_id=game_id)
+                if not played:
+                    break
+                results += played
         except Exception:
             log.exception("auto-pass of game %s failed; the reminder loop tries again", game_id)
-            return []
+        return results
 
     def after_commit(self, game: Table, next_player: str | None) -> None:
         """The hook of `act` and `start`: an away player's turn is played at once."""
@@ -266,7 +274,19 @@ class Deadlines:
         async with lock:
             return await self._expire(reminder)
 
+    async def _still_pending(self, reminder: Reminder) -> bool:
+        """Whether `reminder` is still the unsent row it was when read. A row read before
+        the turn was played is gone, and SQLite may have given its id to the next turn's
+        row: a row is only ever touched here after this check, under the game's lock."""
+        with self.repo.translated(reminder.game_id):
+            pending = await self.repo.store.pending_reminders(reminder.game_id)
+        return any(r.id == reminder.id and r.created_at == reminder.created_at
+                   and r.user_id == reminder.user_id and r.kind == reminder.kind
+                   for r in pending)
+
     async def _expire(self, reminder: Reminder) -> list[ActResult]:
+        if not await self._still_pending(reminder):
+            return []  # played, replaced or spent meanwhile
         game = await self.repo.game(reminder.game_id)
         player = reminder.user_id
         state = await self.repo.state(game) if game.status == "running" else None

@@ -65,7 +65,7 @@ async def test_the_command_list(table: Table) -> None:
         "move", "promote", "takeback", "grant", "pass", "undo", "board", "status", "log",
         "rules", "export", "replay", "remind",
         "game add-bot", "game replace", "game reclaim", "hint",
-        "game history", "stats player", "stats server"])
+        "game history", "game autopass", "stats player", "stats server"])
 
 
 async def test_english_is_left_to_the_default(table: Table) -> None:

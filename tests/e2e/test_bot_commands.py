@@ -14,7 +14,7 @@ COMMANDS = {"game", "act", "build", "upgrade", "load", "station", "research", "b
             "promote", "takeback", "grant", "pass", "undo", "board", "status", "log", "rules",
             "export", "replay", "remind", "hint", "stats"}
 GAME_SUBCOMMANDS = {"new", "join", "leave", "start", "abandon", "list", "settings",
-                    "add-bot", "replace", "reclaim", "history"}
+                    "add-bot", "replace", "reclaim", "history", "autopass"}
 
 
 def catalogue() -> dict[str, dict[str, str]]:
