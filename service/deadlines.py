@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 import rules
 from locales import translate
 from rules import State
-from store import ActionRecord, Reminder
+from store import ActionRecord, GameEdit, Reminder
 
 from .computer import DEFAULT_LEVEL, computer_level
 from .deadline_clock import away_active, away_of, deadline_at, deadline_hours
@@ -154,15 +154,17 @@ class Deadlines:
     # -- the settings write (one place, see write_settings) ----------------------------------
 
     async def write_settings(self, game_id: int,
-                             change: Callable[[dict[str, Any]], None]) -> Table:
-        """Read the game's settings, apply `change`, store them: the one settings write of
-        this part, kept in one function so that it moves under the game's lock with the
-        store's read-modify-write API when that exists."""
-        game = await self.repo.game(game_id)
-        settings = dict(game.settings)
-        change(settings)
-        with self.repo.translated(game_id):
-            return Table.of(await self.repo.store.update_settings(game_id, settings))
+                             change: Callable[[Table, dict[str, Any]], None]) -> Table:
+        """Change the game's settings in one transaction under the game's lock
+        (`GameRepository.edit`): `change(game, settings)` sees the game as it is there,
+        edits the settings in place, or raises a service error to change nothing."""
+
+        def decide(game: Table) -> GameEdit:
+            settings = dict(game.settings)
+            change(game, settings)
+            return GameEdit(settings=settings)
+
+        return await self.repo.edit(game_id, decide)
 
     # -- the deadline's due time, as players read it ---------------------------------------
 
@@ -188,14 +190,14 @@ class Deadlines:
         game = await self.repo.game(checked_game_id(game_id))
         self.repo.require_running(game)
         self.repo.require_member(game, user_id)
-        if until != "off" and game.settings.get("autopass") is False:
-            raise AutopassOff()
-        if until == "off" and away_of(game.settings, user_id) is None:
-            raise NotAway(player=self.repo.name(game, user_id))
         state = await self.repo.state(game)
         era = rules.era(state)
 
-        def change(settings: dict[str, Any]) -> None:
+        def change(now: Table, settings: dict[str, Any]) -> None:
+            if until != "off" and settings.get("autopass") is False:
+                raise AutopassOff()
+            if until == "off" and away_of(settings, user_id) is None:
+                raise NotAway(player=self.repo.name(now, user_id))
             away = dict(settings.get("away") or {})
             if until == "off":
                 away.pop(user_id, None)
@@ -203,7 +205,7 @@ class Deadlines:
                 away[user_id] = {"until": until, "era": era}
             settings["away"] = away
 
-        game = await self.write_settings(game_id, change)
+        game = await self.write_settings(game.id, change)
         if rules.current_player(state) == user_id:
             # Their turn now: its deadline row is due at once (away) or as usual (back).
             await self.repo.schedule(game, user_id)
@@ -300,7 +302,7 @@ class Deadlines:
         autopass = away_active(game.settings, player, era)
         if away_of(game.settings, player) is not None and not autopass:
             # The era it was set for is over (or the table forbade it): the player is back.
-            def back(settings: dict[str, Any]) -> None:
+            def back(_game: Table, settings: dict[str, Any]) -> None:
                 away = dict(settings.get("away") or {})
                 away.pop(player, None)
                 settings["away"] = away

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FAST
 from service_testutil import FixedClock, fake_png
 
 import rules
@@ -23,6 +22,7 @@ from service.deadlines import Expiry, marked
 from store import GameStore
 
 HOUR = 3600.0
+FAST = {"sample": 2, "width": 0, "follow": 1, "seconds": None, "noise": 0.0}
 NOON = 1_750_075_200.0  # 2025-06-16 12:00 UTC
 
 

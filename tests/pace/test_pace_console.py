@@ -94,7 +94,7 @@ async def test_autopass_plays_only_the_away_players_turns_until_taken_back(
 async def test_autopass_until_the_end_of_the_era(service: GameService, tmp_path: Path) -> None:
     """Both players away, one until the era ends: the game plays itself to the next era,
     then waits for the one whose auto-pass ended with it."""
-    table, lines = console(service, tmp_path)
+    table, _ = console(service, tmp_path)
     await table.handle("/game new players:2 names:ann,ben seed:4")
     game_id = table.require_game()
     await service.update_settings(game_id, "ann", {"deadline_action": "pass"})
