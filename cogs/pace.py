@@ -18,18 +18,22 @@ from discord import app_commands
 from cogs.context import (
     Interaction,
     WidgetCog,
+    begin,
     game_name,
     game_to_change,
     home_channel,
     names,
+    note,
     public_lang,
     reply,
     service_of,
+    to_move,
     user_id,
 )
-from cogs.i18n import SAFE_MENTIONS, t
+from cogs.i18n import SAFE_MENTIONS, Safe, t
+from cogs.pace_card import RematchButton
+from cogs.posting import announce, of_start, post_commit, posting_live
 from cogs.stats import show_history
-from service import Game, GameService
 from service.deadlines import Expiry
 
 if TYPE_CHECKING:
@@ -37,19 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("autobahn.discord.pace")
 UNTIL = [app_commands.Choice(name=n, value=n) for n in ("era", "back", "off")]
-
-
-async def deadline_line(service: GameService, game: Game, lang: str) -> str:
-    """The turn card's deadline, as a Discord timestamp each reader sees in their own zone
-    ("in 23 hours"), with the date; "" when the turn has none."""
-    try:
-        due = await service.deadline_of(game.id)
-    except Exception:  # the card goes out without it rather than not at all
-        log.exception("could not read the deadline of game %s", game.id)
-        return ""
-    if due is None:
-        return ""
-    return t("pace.deadline.card", lang, when=f"<t:{int(due)}:R> (<t:{int(due)}:f>)")
 
 
 @app_commands.command(name="autopass", description="Let your turns be played while you are away")
@@ -72,8 +63,51 @@ async def history(interaction: Interaction,
     await show_history(interaction, page)
 
 
+async def rematch_press(interaction: Interaction, game_id: int) -> None:
+    await begin(interaction)
+    service = service_of(interaction)
+    me = user_id(interaction)
+    old = await service.game(game_id)
+    lang = note(interaction, old)
+    done = await service.press_rematch(game_id, me)
+    known = names(done.game, lang)
+    if done.opened is not None:
+        new = done.opened.game
+        fresh = names(new, public_lang(new))
+        text = t("pace.rematch.opened", public_lang(new), old=game_name(old),
+                 game=game_name(new), players=", ".join(fresh[p] for p in new.player_ids),
+                 player=to_move(new, done.opened.first_player, public_lang(new)))
+        bot: AutobahnBot = interaction.client
+        async with post_commit(interaction, game_id, t("pace.rematch.already", lang,
+                                                         old=game_name(old),
+                                                         game=game_name(new))):
+            with posting_live(bot, new.id):
+                await home_channel(bot, new).send(text[:2000], allowed_mentions=SAFE_MENTIONS)
+                await announce(bot, new.id, of_start(done.opened))
+            await reply(interaction, t("pace.rematch.already", lang, old=game_name(old),
+                                       game=game_name(new)))
+        return
+    if done.already is not None:
+        await reply(interaction, t("pace.rematch.already", lang, old=game_name(old),
+                                   game=game_name(done.already)))
+        return
+    text = t("pace.rematch.waiting", public_lang(old), player=known.get(me, me),
+             game=game_name(old), waiting=Safe(", ".join(f"<@{p}>" if p.isdigit() else p
+                                                          for p in done.waiting)))
+    await home_channel(interaction.client, old).send(text[:2000],
+                                                     allowed_mentions=SAFE_MENTIONS)
+    await reply(interaction, t("pace.rematch.waiting", lang, player=known.get(me, me),
+                               game=game_name(old),
+                               waiting=", ".join(known.get(p, p) for p in done.waiting)))
+
+
 class Pace(WidgetCog):
-    """Posts no buttons of its own (the stall notice carries cogs.computer's)."""
+    """The Rematch button of final cards (the stall notice carries cogs.computer's)."""
+
+    widgets = (RematchButton,)
+
+    async def rematch_press(self, interaction: Interaction, game_id: int) -> None:
+        await rematch_press(interaction, game_id)
 
     async def cog_load(self) -> None:
         await super().cog_load()

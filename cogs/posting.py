@@ -27,6 +27,7 @@ from cogs.context import (
     to_move,
 )
 from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
+from cogs.pace_card import deadline_line, rematch_row  # the table's pace (issue 35)
 from cogs.present import final_words
 from cogs.prompts import UndoButton, prompt_rows
 from service import ActResult, Game, GameService, StartResult, TurnPost, UndoResult
@@ -194,12 +195,12 @@ async def announce(bot: AutobahnBot, game_id: int,
     if announcement.mover and current:
         rows.append([UndoButton(game_id, announcement.version, announcement.mover,
                                 t("discord.undo_button", lang))])
+    if current and game.status == "finished":
+        rows.append(rematch_row(game))
     known = names(game)
     shown = known.get(announcement.shown or "", announcement.shown or "")
     text = announcement.text
     if current and announcement.next_player:
-        from cogs.pace import deadline_line  # the table's pace (issue 35)
-
         line = await deadline_line(service, game, lang)
         text = f"{text}\n{line}"[:CARD_TEXT] if line else text
     view = turn_card(text, rows,

@@ -85,6 +85,29 @@ class PaceCommands:
                           when=local_date(due),
                           hours=translate("remind.hours", self.table.lang, count=left))]
 
+    async def rematch(self, args: str, actor: str | None) -> None:
+        """`/game rematch` (as each player who played): once all pressed, the new game
+        opens and becomes the table's game."""
+        options(args, "/game rematch", ())
+        table = self.table
+        game = await table.service.game(table.require_game())
+        player = await table.resolve_actor(actor) if actor else game.host_id
+        done = await table.service.press_rematch(game.id, player)
+        names = table.service.names(done.game, table.lang)
+        if done.opened is not None:
+            new = done.opened.game
+            table.game_id = new.id
+            fresh = table.service.names(new, table.lang)
+            table.say("pace.rematch.opened", old=game.id, game=new.id,
+                      players=", ".join(fresh[p] for p in new.player_ids),
+                      player=fresh.get(done.opened.first_player, done.opened.first_player))
+            await table.status()
+        elif done.already is not None:
+            table.say("pace.rematch.already", old=game.id, game=done.already.id)
+        else:
+            table.say("pace.rematch.waiting", player=names.get(player, player), game=game.id,
+                      waiting=", ".join(names.get(p, p) for p in done.waiting))
+
     async def autopass(self, args: str, actor: str | None) -> None:
         """`/game autopass until:era|back|off` for `as <name>`, else whoever must decide."""
         opts = options(args, "/game autopass", ("until",))

@@ -32,7 +32,7 @@ GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
     "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
     "settings": None, "replace": None, "reclaim": (), "add-bot": ("level",),
-    "history": None, "autopass": ("until",),
+    "history": None, "autopass": ("until",), "rematch": (),
 }
 
 
@@ -152,6 +152,8 @@ class Console:
             await self.pace.history(args)
         elif sub == "autopass":
             await self.pace.autopass(args, actor)
+        elif sub == "rematch":
+            await self.pace.rematch(args, actor)
         elif sub == "new":
             await self._new(opts)
         elif sub == "list":

@@ -40,6 +40,7 @@ from .lobby import Lobby
 from .looking import Looking
 from .places import Places
 from .play import Play
+from .rematch import Rematch, RematchResult
 from .reminding import Reminding
 from .render_pool import BoardPool, Renderer
 from .repository import Clock, GameRepository, Place
@@ -95,6 +96,7 @@ class GameService:
         self.history = History(repo)
         self.deadlines = Deadlines(repo, self.play, self.computers)
         repo.committed.append(self.deadlines.after_commit)
+        self.rematch = Rematch(repo, self.lobby)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -422,3 +424,7 @@ class GameService:
 
     async def kicks_idle(self) -> None:
         await self.deadlines.kicks_idle()
+
+    # -- rematch (rematch.py) ----------------------------------------------------------------
+    async def press_rematch(self, game_id: int, user_id: str) -> RematchResult:
+        return await self.rematch.press_rematch(game_id, user_id)

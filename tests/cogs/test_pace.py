@@ -6,10 +6,12 @@ the table's limit of expiries in a row the stall notice offers the seat to a com
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from service.computer import Thinker
 from tests.cogs.conftest import ANN, BEN, START, Table
+from tests.cogs.harness import CHANNEL_ID
 
 HOUR = 3600.0
 FAST = {"sample": 2, "width": 0, "follow": 1, "seconds": None, "noise": 0.0}
@@ -110,3 +112,47 @@ async def test_autopass_plays_the_away_players_turn_at_once(table: Table) -> Non
         await table.service.kicks_idle()
     assert (await table.game()).current_player == str(first[0])  # the table waits for them
     assert game.id == 1
+
+
+async def test_the_final_card_offers_a_rematch_that_opens_when_both_pressed(
+        table: Table) -> None:
+    import random
+
+    import rules
+
+    await table.new_game(ANN, BEN)
+    game = await table.game()
+    players = list(game.player_ids)
+    rng = random.Random(2)
+    state = rules.new_game(rules.load_edition(), players, game.seed)
+    log: list[tuple[str, str]] = []
+    while not rules.is_over(state):
+        player = rules.current_player(state)
+        assert player is not None
+        action = str(rng.choice(rules.legal_actions(state, player)))
+        state = rules.apply(state, player, action)
+        log.append((player, action))
+    for player, action in log[:-1]:
+        await table.service.act(game.id, player, action)
+    last_player, last_action = log[-1]
+    user = ANN if last_player == str(ANN[0]) else BEN
+    table.recorder.clear()
+    await table.slash(user, "act", action=last_action)
+    final = table.posts()[-1]
+    again = [c for c in final.custom_ids if c.startswith("ab:again:")]
+    assert again == [f"ab:again:{game.id}"]
+    await table.press(ANN, again[0], locale="de")
+    await asyncio.sleep(0.05)
+    waiting = table.posts()[-1].content  # the table hears it in the game's language
+    assert "rematch" in waiting and f"<@{BEN[0]}>" in waiting
+    assert "Revanche" in table.reply_text()  # the presser in their own
+    await table.press(BEN, again[0])
+    for _ in range(50):
+        games = await table.store.games_in_channel(CHANNEL_ID)
+        if len(games) == 1 and games[0].id != game.id:
+            break
+        await asyncio.sleep(0.05)
+    new = (await table.store.games_in_channel(CHANNEL_ID))[-1]
+    assert new.id != game.id and new.status == "running"
+    assert new.player_ids == (players[1], players[0])
+    assert any(p.content.startswith(f"**#{new.id}**") for p in table.posts())
