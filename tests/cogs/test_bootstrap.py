@@ -73,7 +73,7 @@ def test_minimal_intents_and_safe_defaults() -> None:
 async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> None:
     assert set(table.bot.extensions) == {"cogs.games", "cogs.turns", "cogs.computer",
                                          "cogs.boards",
-                                         "cogs.reminders"}
+                                         "cogs.reminders", "cogs.stats", "cogs.pace"}
     assert table.recorder.of("sync") == []  # no DEV_GUILD_ID, no --sync-global
     # Each feature cog registered the buttons it posts: every kind of custom id the bot
     # posts dispatches to its widget (undo and abandon answers share one).
@@ -81,10 +81,11 @@ async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> 
     posted = {"ab:act:1:2:3": "ActButton", "ab:pick:1:2:build": "ActSelect",
               "ab:undo:1:2:yes": "VoteButton", "ab:quit:1:2:no": "VoteButton",
               "ab:seat:1:2:yes": "VoteButton", "ab:cpu:1:123456789012345678": "HandOverButton",
-              "ab:back:1:2:1577227118436368397": "UndoButton"}
+              "ab:back:1:2:1577227118436368397": "UndoButton", "ab:again:1": "RematchButton"}
     for custom_id, widget in posted.items():
         assert [f.__name__ for p, f in registered.items() if p.fullmatch(custom_id)] == [widget]
-    assert len(registered) == 5  # the four of the turns and one for the stall notice
+    # the four of the turns, one for the stall notice, the final card's Rematch
+    assert len(registered) == 6
 
 
 async def test_sync_to_the_dev_guild_and_globally_only_on_request(table: Table) -> None:
@@ -103,6 +104,7 @@ async def test_a_widget_two_cogs_post_stays_until_both_are_unloaded(table: Table
     def widgets() -> set[str]:
         return {f.__name__ for f in table.bot._connection._view_store._dynamic_items.values()}
 
+    await table.bot.unload_extension("cogs.pace")  # the final card's Rematch
     await table.bot.unload_extension("cogs.games")  # abandon votes: VoteButton
     # undo votes (and seat votes) still need it
     assert widgets() == {"ActButton", "ActSelect", "UndoButton", "VoteButton", "HandOverButton"}

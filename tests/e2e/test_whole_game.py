@@ -64,7 +64,8 @@ async def test_whole_game_through_slash_commands_autocomplete_and_buttons(table:
     # The last one announces the end with the scores of all three players.
     final = messages[-1].text
     assert all(u.global_name and u.global_name in final for u in table.users), final
-    assert not messages[-1].custom_ids  # the end: nothing left to press
+    # the end: nothing left to press but Rematch (issue 35)
+    assert messages[-1].custom_ids == ["ab:again:1"]
     # Every path was used: /act, specialised commands, buttons or menus.
     paths = {d.path for d in table.decisions}
     assert {"act", "command"} <= paths and paths & {"button", "select"}, paths
