@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Container
 from dataclasses import dataclass
 
 from rules.caches import Caches
@@ -65,17 +66,8 @@ def derive_board(edition: Edition, built: frozenset[str]) -> Board:
     links = edition.links.values()
     complete = frozenset(link.id for link in links if built.issuperset(link.section_ids()))
     nodes = frozenset(end for link in links if link.id in complete for end in (link.a, link.b))
-    # The unbuilt sections touching the network (`_touches`), link by link in edition
-    # order, which is the order of `edition.sections`.
-    frontier: list[str] = []
-    for link in links:
-        ids = link.section_ids()
-        last = len(ids) - 1
-        for i, sid in enumerate(ids):
-            if sid not in built and (
-                    (ids[i - 1] in built if i else link.a in nodes)
-                    or (ids[i + 1] in built if i < last else link.b in nodes)):
-                frontier.append(sid)
+    frontier = [sid for sid in edition.sections
+                if sid not in built and _touches(edition, built, nodes, sid)]
     return _with_frontier(edition, built, complete, nodes, tuple(frontier))
 
 
@@ -129,10 +121,25 @@ def _section_colour(edition: Edition) -> dict[str, str]:
     return {sid: link.colour for sid, (link, _n) in edition.sections.items()}
 
 
-def _touches(edition: Edition, built: frozenset[str], nodes: frozenset[str],
+class _NetworkNodes:
+    """The nodes on the network of some built sections, asked one at a time
+    (`node_on_network`): for a single question, cheaper than deriving them all."""
+
+    __slots__ = ("built", "edition")
+
+    def __init__(self, edition: Edition, built: frozenset[str]) -> None:
+        self.edition, self.built = edition, built
+
+    def __contains__(self, node: object) -> bool:
+        return isinstance(node, str) and node_on_network(self.edition, self.built, node)
+
+
+def _touches(edition: Edition, built: frozenset[str], nodes: Container[str],
              section: str) -> bool:
     """Towards each end: the neighbouring section of the same link is built or, for the
-    end section, the node at that end is on the network (RULES §7.1)."""
+    end section, the node at that end is on the network (RULES §7.1). The one account of
+    "touches the network": the build check asks it (`touches_network`), and so does the
+    derived board's frontier that narrows the listing."""
     link, n = edition.sections[section]
     ids = link.section_ids()
     if n == 1:
@@ -208,12 +215,7 @@ def city_values(state: State, edition: Edition) -> dict[str, int]:
 
 def touches_network(state: State, edition: Edition, section: str) -> bool:
     """A free section may be built when it touches the network on either side (RULES §7.1)."""
-    built = state.built
-    link, n = edition.sections[section]
-    ids = link.section_ids()
-    if (ids[n - 2] in built if n > 1 else node_on_network(edition, built, link.a)):
-        return True
-    return ids[n] in built if n < link.sections else node_on_network(edition, built, link.b)
+    return _touches(edition, state.built, _NetworkNodes(edition, state.built), section)
 
 
 def colour_open(state: State, edition: Edition, colour: str) -> bool:
