@@ -83,7 +83,7 @@ class PaceCommands:
         return [translate("pace.deadline.console", self.table.lang,
                           player=service.names(game, self.table.lang).get(player, player),
                           when=local_date(due),
-                          hours=translate("remind.hours", self.table.lang, count=left))]
+                          hours=translate("pace.hours", self.table.lang, count=left))]
 
     async def rematch(self, args: str, actor: str | None) -> None:
         """`/game rematch` (as each player who played): once all pressed, the new game

@@ -65,7 +65,7 @@ def pace_value(key: str, raw: Any) -> Any:
 def pace_text(key: str, value: Any, lang: str) -> str:
     """A pace setting's value in words."""
     if key == "deadline":
-        return (translate("remind.hours", lang, count=value) if value
+        return (translate("pace.hours", lang, count=value) if value
                 else translate("remind.none", lang))
     if key == "deadline_action":
         return translate(f"pace.setting.action.{value}", lang)

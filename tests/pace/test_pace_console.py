@@ -46,7 +46,7 @@ async def test_an_expired_turn_is_played_before_the_next_command(
     owner = await service.deciding(game_id)
     lines.clear()
     await table.handle("/status")
-    shown = translate("remind.hours", lang, count=12)
+    shown = translate("pace.hours", lang, count=12)
     assert any(shown in line and owner in line for line in lines), lines
     lines.clear()
     clock.now += 12 * HOUR + 1
@@ -119,7 +119,7 @@ async def test_a_table_may_forbid_autopass(service: GameService, tmp_path: Path)
     said = lines[-1]
     for key, value in (("autopass", "word.off"), ("deadline_action", "pace.setting.action.pass")):
         assert translate(f"setting.{key}", "de") in said and translate(value, "de") in said
-    assert translate("remind.hours", "de", count=48) in said
+    assert translate("pace.hours", "de", count=48) in said
     lines.clear()
     await table.handle("as ann /game autopass until:era")
     assert lines == ["! " + translate("pace.autopass.off", "de")]
