@@ -27,6 +27,7 @@ from .results import (
     TurnPost,
     UndoResult,
     VoteResult,
+    WebBoard,
 )
 
 Game = Table  # the name the adapters used for a game row (from `store`) until now
@@ -37,5 +38,5 @@ __all__ = [
     "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
     "GameStore", "GameView", "Legal", "Place", "Player", "Reminder", "ReminderSettings",
     "RuleError", "Seat", "ServiceError", "StartResult", "StoreError", "Table", "TurnPost",
-    "UndoResult", "UnknownActionError", "VoteResult", "message", "render_board",
+    "UndoResult", "UnknownActionError", "VoteResult", "WebBoard", "message", "render_board",
 ]

@@ -11,6 +11,7 @@ before it reads or writes anything:
     turn_posts.py  the turn post a game owes                reminding.py  reminders
     stories.py     the told turn, the told log, the catch-up digest
     archive.py     export / import records                  animation.py  /replay GIFs
+    web_pages.py   a game's web page: its private link, the board at any move
     backups.py     backups and pruning                      leases.py   once-only work
 
 Every public coroutine here only hands over to its part, with the same signature; a
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +56,15 @@ from .results import (
     TurnPost,
     UndoResult,
     VoteResult,
+    WebBoard,
 )
 from .seat_votes import ReplaceResult, SeatVotes
 from .stories import LogPage, Stories
 from .turn_posts import CLAIM_LEASE_S, TurnPosts
 from .undo import Undo
 from .vote_posts import VotePosts
+from .web_pages import WebPages
+from .web_pages import stylesheet as web_stylesheet
 
 
 class GameService:
@@ -97,6 +101,7 @@ class GameService:
         self.deadlines = Deadlines(repo, self.play, self.computers)
         repo.committed.append(self.deadlines.after_commit)
         self.rematch = Rematch(repo, self.lobby)
+        self.web_pages = WebPages(repo, self.stories)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -135,6 +140,12 @@ class GameService:
 
     async def render(self, state: State, view: str = "full", lang: str = "en") -> bytes:
         return await self.looking.render(state, view, lang)
+
+    def on_game_changed(self, listener: Callable[[Table, str | None], None]) -> None:
+        """Call `listener(game, next_player)` after every committed start, move or undo
+        of this process (the web page's live updates; other processes' moves are found
+        by polling the game's version)."""
+        self.repo.committed.append(listener)
 
     # -- computer seats (computer.py) ----------------------------------------------------
     def use_thinker(self, thinker: Thinker) -> None:
@@ -386,6 +397,33 @@ class GameService:
         self, game_id: int, lang: str = "en", user_id: str | None = None
     ) -> bytes:
         return await self.animation.replay_animation(game_id, lang, user_id)
+
+    # -- the web page (web_pages.py) --------------------------------------------------
+    @staticmethod
+    def web_stylesheet() -> str:
+        return web_stylesheet()
+
+    def set_web_base(self, base_url: str | None) -> None:
+        self.web_pages.set_web_base(base_url)
+
+    async def web_link(self, game_id: int) -> str | None:
+        return await self.web_pages.web_link(game_id)
+
+    async def web_token(self, game_id: int) -> str:
+        return await self.web_pages.web_token(game_id)
+
+    async def rotate_web_token(self, game_id: int, by_user: str) -> str:
+        return await self.web_pages.rotate_web_token(game_id, by_user)
+
+    async def game_for_page(self, game_id: Any, token: Any) -> Table:
+        return await self.web_pages.game_for_page(game_id, token)
+
+    async def web_board(self, game_id: int, token: str, at_move: int | None = None,
+                        lang: str = "en") -> WebBoard:
+        return await self.web_pages.web_board(game_id, token, at_move, lang)
+
+    async def web_log(self, game_id: int, token: str, lang: str = "en") -> tuple[str, ...]:
+        return await self.web_pages.web_log(game_id, token, lang)
 
     # -- maintenance (backups.py) ----------------------------------------------------
     async def backup_now(self, folder: str | Path, keep: int) -> Path:

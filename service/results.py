@@ -222,3 +222,26 @@ class TurnPost:
 
     story: tuple[str, ...] = ()  # the turn told, in the post's language (service.story)
     turn_order: tuple[str, ...] = ()  # as StartResult's: what a lost start post names
+
+
+@dataclass(frozen=True, slots=True)
+class WebBoard:
+    """A game's web page at one move (service.web_pages): the parts, drawn, in one
+    language. Nothing here is hidden information: no seed, no state, no future."""
+
+    game_id: int
+    title: str
+    status: GameStatus
+    version: int  # the game's version it was drawn at
+    move: int  # the move shown; 0 = the deal
+    moves: int  # the moves in the log
+    lang: str
+    names: tuple[str, ...] = ()  # the seats' display names, in seat order
+    over: bool = False
+    story: tuple[str, ...] = ()  # the turn up to `move`, told
+    map_svg: str = ""
+    label_size: int = 0  # a city name's font size in the map's units (the page's zoom)
+    header_html: str = ""
+    shared_html: str = ""
+    scores_html: str = ""
+    players_html: str = ""

@@ -59,6 +59,12 @@ def _int_or_none(text: str | None) -> int | None:
     return int(text) if text.isdigit() else None
 
 
+def _port(text: str | None) -> int | None:
+    """A TCP port (0: any free one, for tests), None when unset or not a port."""
+    value = _int_or_none(text)
+    return value if value is not None and value <= 65535 else None
+
+
 def _seconds(text: str | None, default: float) -> float:
     text = (text or "").strip()
     return float(text) if text.replace(".", "", 1).isdigit() else default
@@ -90,6 +96,24 @@ class Settings:
     # How long a process holds the lease of the once-only work without renewing it: the
     # longest a dead holder's work waits before another process takes it over.
     lease_ttl_s: float = 60.0
+    # The games' web pages (issue 36): served by this process on WEB_HOST:WEB_PORT when
+    # WEB_PORT is set (off otherwise); links start with WEB_BASE_URL when the pages are
+    # reached through a reverse proxy, else with http://WEB_HOST:WEB_PORT.
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
+    web_base_url: str | None = None
+
+    @property
+    def web_base(self) -> str | None:
+        """Where the pages' links start ("https://example.org/autobahn"), None when the
+        web pages are off."""
+        if self.web_port is None:
+            return None
+        if self.web_base_url:
+            return self.web_base_url
+        host = self.web_host if self.web_host not in ("0.0.0.0", "::", "") else "localhost"
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.web_port}"
 
     @classmethod
     def load(
@@ -117,4 +141,7 @@ class Settings:
             backup_keep=_int_or_none(merged.get("AUTOBAHN_BACKUP_KEEP")) or 7,
             shards=parse_shards(merged.get("SHARD_COUNT"), merged.get("SHARD_IDS")),
             lease_ttl_s=_seconds(merged.get("LEASE_TTL_S"), 60.0) or 60.0,
+            web_port=_port(merged.get("WEB_PORT")),
+            web_host=merged.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_base_url=merged.get("WEB_BASE_URL", "").strip().rstrip("/") or None,
         )

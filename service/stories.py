@@ -131,22 +131,35 @@ class Stories:
             page = integer(page, "page", 1, 1_000_000)
         names = self.repo.names(game, lang)
         events = await self._events(game)
-        undos = [e for e in events if e.kind == "undo"]
-        lines: list[str] = []
-        marks = sorted(undos, key=lambda e: e.id)
-        all_steps = await self._steps(game_id)
-        for step in all_steps:
-            while marks and _first_removed(marks[0].detail) <= step.seq:
-                lines.append(_undo(marks.pop(0), names, lang))
-            lines += _numbered(step, names, lang)
-        lines += [_undo(m, names, lang) for m in marks]
-        if not lines:
-            lines = [translate("log.empty", lang)]
+        lines = await self._told(game, names, lang, events)
         shown, number, pages = page_of(lines, page, LOG_PAGE, lang)
         # Which seats computers play(ed), on every page: the latest page is the one shown.
         seats = computer_log_lines(game, names, lang, events)
         at = 1 if pages > 1 else 0
         return LogPage(tuple([*shown[:at], *seats, *shown[at:]]), number, pages)
+
+
+    async def told_log(self, game_id: int, lang: str = "en") -> tuple[str, ...]:
+        """The whole told log, every page of `log_page` in one (the web page's log)."""
+        game = await self.repo.game(game_id)
+        lang = checked_language(lang)
+        names = self.repo.names(game, lang)
+        events = await self._events(game)
+        return (*computer_log_lines(game, names, lang, events),
+                *await self._told(game, names, lang, events))
+
+    async def _told(self, game: Table, names: Mapping[str, str], lang: str,
+                    events: list[Event]) -> list[str]:
+        """Every move with its consequences, era changes marked, and each undo where its
+        moves were; the empty log's line for a game without moves."""
+        marks = sorted((e for e in events if e.kind == "undo"), key=lambda e: e.id)
+        lines: list[str] = []
+        for step in await self._steps(game.id):
+            while marks and _first_removed(marks[0].detail) <= step.seq:
+                lines.append(_undo(marks.pop(0), names, lang))
+            lines += _numbered(step, names, lang)
+        lines += [_undo(m, names, lang) for m in marks]
+        return lines or [translate("log.empty", lang)]
 
 
 def _first_removed(detail: Mapping[str, Any]) -> int:

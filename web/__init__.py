@@ -1,0 +1,11 @@
+"""The web adapter (issue 36): a read-only page per game, served by the bot's own process.
+
+Like `cogs/` and `console/`, it reaches the game through `service/` only. `WebServer`
+serves the pages (aiohttp, the HTTP library discord.py already brings); `make_app` is the
+application for tests.
+"""
+
+from .app import make_app
+from .server import WebServer, serve
+
+__all__ = ["WebServer", "make_app", "serve"]
