@@ -245,7 +245,7 @@ def _symbol(key: str, c: Point, lang: str, k: float) -> str:
         r = 6 * k
         return (f'<rect x="{num(x - r)}" y="{num(y - r)}" width="{num(2 * r)}"'
                 f' height="{num(2 * r)}" fill="none" stroke="{hexc(style.MUTED)}"/>')
-    return truck(x, y, 17 * k, 0, "A", "chemicals", goods_letter("chemicals", lang))
+    return truck(x, y, 17 * k, 0, "A", "chemicals", goods_letter("chemicals", lang), "sample")
 
 
 def _tile_width(value: str, size: float) -> float:

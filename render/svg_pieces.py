@@ -84,13 +84,13 @@ def tile(cx: float, cy: float, value: str, size: float, width: float) -> str:
 
 
 def truck(cx: float, cy: float, h: float, seat: int, letter: str, kind: str,
-          goods_mark: str) -> str:
+          goods_mark: str, cls: str = "truck") -> str:
     """A truck: a white plate with the owner's marker and the goods token
     (markers.truck_sprite: 29/17 as wide as tall)."""
     k = h / 17
     w = h * 29 / 17
     x0, y0 = cx - w / 2, cy - h / 2
-    return (f'<g class="truck"><rect x="{num(x0)}" y="{num(y0)}" width="{num(w)}"'
+    return (f'<g class="{cls}"><rect x="{num(x0)}" y="{num(y0)}" width="{num(w)}"'
             f' height="{num(h)}" fill="{hexc(style.PAPER)}" stroke="{hexc(style.INK)}"'
             f' stroke-width="1"/>'
             + marker(seat, x0 + 8 * k, cy, 13 * k, letter)

@@ -52,6 +52,7 @@ SECURITY_HEADERS = {
 PARTS_CACHED = 64  # drawn boards kept, gzipped (~25 KB each)
 BOARDS_CACHED = 16  # WebBoard results kept for whole pages (~130 KB each)
 
+PAGES: web.AppKey[Pages] = web.AppKey("pages")  # set below, once Pages exists
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -253,7 +254,7 @@ def make_app(service: GameService, **options: Any) -> web.Application:
     """The pages of `service`'s games as an aiohttp application (options: Pages')."""
     pages = Pages(service, **options)
     app = web.Application(middlewares=[pages.guard], client_max_size=4096)
-    app["pages"] = pages
+    app[PAGES] = pages
     app.router.add_get("/g/{game:[0-9]{1,12}}/{token:[A-Za-z0-9_-]{1,64}}", pages.page)
     app.router.add_get("/g/{game:[0-9]{1,12}}/{token:[A-Za-z0-9_-]{1,64}}/board.json",
                        pages.board)

@@ -23,11 +23,16 @@
   function svg() { return mapbox.querySelector("svg"); }
 
   function measure() {
+    // the map's own size: the viewBox the server drew it with, before any zoom
     const s = svg();
     if (!s) return;
-    const vb = s.viewBox.baseVal;
-    full = { w: vb.width || 800, h: vb.height || 1380 };
-    s.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    if (!s.dataset.size) {
+      const vb = s.viewBox.baseVal;
+      s.dataset.size = `${vb.width || 800} ${vb.height || 1380}`;
+      s.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    }
+    const [w, h] = s.dataset.size.split(" ").map(Number);
+    full = { w, h };
   }
 
   function apply() {
