@@ -23,14 +23,21 @@ Layout, leaves first (a test keeps the imports free of circles):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from service.settings import Settings
 
+if TYPE_CHECKING:
+    from service import Companion
 
-def run(settings: Settings | None = None, *, sync_global: bool = False) -> int:
+
+def run(settings: Settings | None = None, *, sync_global: bool = False,
+        companions: Sequence[Companion] = ()) -> int:
     """Start the Discord bot (blocking) with bot.py's `settings` as they are: they are
     read once, there; None reads them from the environment and `.env` (for callers other
-    than bot.py)."""
+    than bot.py). `companions` run beside it on the same service (the web pages)."""
     from cogs.runner import run_discord
 
     return run_discord(settings if settings is not None else Settings.load(),
-                       sync_global=sync_global)
+                       sync_global=sync_global, companions=companions)

@@ -20,6 +20,7 @@ from cogs.context import (
     board_file,
     game_name,
     game_to_show,
+    home_id,
     note,
     reply,
     service_of,
@@ -27,6 +28,7 @@ from cogs.context import (
 )
 from cogs.errors import CogError
 from cogs.i18n import clean, join_lines, t
+from cogs.posting import page_link
 from cogs.present import status_lines
 
 if TYPE_CHECKING:
@@ -60,6 +62,9 @@ class Boards(WidgetCog):
                                                    lang=lang)
         check_size(interaction, len(png))
         caption = game_name(found) + (f" · {at_move}" if at_move is not None else "")
+        if interaction.channel_id == home_id(found):  # a private channel's link stays there
+            link = await page_link(service_of(interaction), found, lang)
+            caption += f"\n{link}" if link else ""
         await reply(interaction, caption, file=board_file(png))
 
     @app_commands.command(name="status", description="The game in words: turn, money, points")

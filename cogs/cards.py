@@ -43,13 +43,17 @@ ACCENT = discord.Colour(0x2F6FB0)  # the board's blue
 
 
 def turn_card(text: str, rows: Sequence[Sequence[discord.ui.Item[Any]]],
-              description: str = "", filename: str = CARD_FILE) -> discord.ui.LayoutView:
-    """The turn's message: its text, the board (uploaded as `filename`), the prompt rows."""
+              description: str = "", filename: str = CARD_FILE,
+              link: str = "") -> discord.ui.LayoutView:
+    """The turn's message: its text, the board (uploaded as `filename`), the game's web
+    page (`link`, a markdown link, kept when the card is closed), the prompt rows."""
     view = discord.ui.LayoutView(timeout=None)
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=ACCENT)
-    container.add_item(discord.ui.TextDisplay(text[:TEXT_LIMIT]))
+    container.add_item(discord.ui.TextDisplay(text[:TEXT_LIMIT - len(link)]))
     container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(
         f"attachment://{filename}", description=description[:1024] or None)))
+    if link:
+        container.add_item(discord.ui.TextDisplay(link))
     for row in rows:
         if row:
             container.add_item(discord.ui.ActionRow(*row))

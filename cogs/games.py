@@ -22,6 +22,7 @@ from cogs.context import (
     game_to_change,
     game_to_show,
     home_channel,
+    home_id,
     note,
     place_of,
     public_lang,
@@ -251,6 +252,8 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                            reminders="Reminders on or off (host)",
                            seats="Number of seats, before the start (host)",
                            my_language="Your own language for this game's messages to you",
+                           new_web_link="A new link to the game's web page; the old one "
+                                        "stops working (host)",
                            game=GAME_DESC, deadline=DEADLINE_DESC,
                            at_deadline=AT_DEADLINE_DESC,
                            deadline_level="The computer's level when the time is up",
@@ -266,7 +269,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                        deadline: app_commands.Range[int, 0, 720] | None = None,
                        at_deadline: str | None = None, deadline_level: str | None = None,
                        stall_after: app_commands.Range[int, 0, 20] | None = None,
-                       autopass: bool | None = None) -> None:
+                       autopass: bool | None = None, new_web_link: bool = False) -> None:
         found, lang = await game_to_show(interaction, game)
         if my_language is not None:  # anyone seated, for themselves
             found = await service_of(interaction).set_player_language(
@@ -294,6 +297,13 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
         lines = [t("game.settings", lang, game=game_name(found), settings=text)]
         if my_language is not None:
             lines.append(t("discord.language_set", lang, game=game_name(found)))
+        if new_web_link:
+            await service_of(interaction).rotate_web_token(found.id, user_id(interaction))
+            url = await service_of(interaction).web_link(found.id)
+            if url and interaction.channel_id == home_id(found):
+                lines.append(t("web.rotated", lang, url=url))
+            elif url:  # a private channel's link is given in that channel only
+                lines.append(t("web.rotated_elsewhere", lang))
         await reply(interaction, "\n".join(lines))
 
 

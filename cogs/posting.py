@@ -204,7 +204,8 @@ async def announce(bot: AutobahnBot, game_id: int,
         line = await deadline_line(service, game, lang)
         text = f"{text}\n{line}"[:CARD_TEXT] if line else text
     view = turn_card(text, rows,
-                     t("discord.card_board", lang, game=game_name(game), player=shown))
+                     t("discord.card_board", lang, game=game_name(game), player=shown),
+                     link=await page_link(service, game, lang))
     # Before the send: if the send fails, the game still owes its post, and the retry
     # finds this card closed already (it is edited once).
     await close_previous_card(bot, game, POST_ERRORS)
@@ -224,6 +225,19 @@ async def announce(bot: AutobahnBot, game_id: int,
     await service.record_turn_post(game_id, announcement.version, message.channel.id,
                                    message.id)
     return message
+
+
+async def page_link(service: GameService, game: Game, lang: str) -> str:
+    """"[Board in the browser](https://…)", the game's web page as a markdown link; ""
+    when no pages are served. Posted only in the game's own channel or thread (the
+    turn card; `/board` there), so a private channel's link stays in it. Never fails a
+    post: a link that cannot be made now is left out."""
+    try:
+        url = await service.web_link(game.id)
+    except Exception:
+        log.exception("could not make the web link of game %s", game.id)
+        return ""
+    return f"[{t('web.link', lang)}]({url})" if url else ""
 
 
 def turn_nonce(game_id: int, version: int) -> str:

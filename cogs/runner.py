@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import logging
 import signal
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import aiohttp
@@ -20,6 +21,7 @@ import discord.gateway
 import discord.http
 
 from cogs.settings import Settings
+from service import Companion
 from service.leases import process_owner
 
 log = logging.getLogger("autobahn.discord")
@@ -114,21 +116,29 @@ def stop_on_sigterm(loop: asyncio.AbstractEventLoop, bot: discord.Client) -> Non
         loop.add_signal_handler(signal.SIGTERM, close)
 
 
-async def start_discord(settings: Settings) -> None:
+async def start_discord(settings: Settings, companions: Sequence[Companion] = ()) -> None:
+    """The bot, and beside it on the same service each of `companions` (bot.py passes
+    the web pages when WEB_PORT is set)."""
     from cogs.client import AutobahnBot
 
     apply_api_base(settings)
     service, store = await build_service(settings)
+    stops: list[Callable[[], Awaitable[None]]] = []
     try:
+        for companion in companions:
+            stops.append(await companion(service))
         async with AutobahnBot(service=service, settings=settings) as bot:
             stop_on_sigterm(asyncio.get_running_loop(), bot)
             await bot.start(settings.token)
     finally:
+        for stop in reversed(stops):
+            await stop()
         service.close()  # the render pool
         await store.close()
 
 
-def run_discord(settings: Settings | None = None, *, sync_global: bool = False) -> int:
+def run_discord(settings: Settings | None = None, *, sync_global: bool = False,
+                companions: Sequence[Companion] = ()) -> int:
     """Blocking entry point for bot.py; returns the process exit code."""
     if not isinstance(settings, Settings):
         settings = Settings.load(sync_global=sync_global)
@@ -139,7 +149,7 @@ def run_discord(settings: Settings | None = None, *, sync_global: bool = False) 
         log.error("DISCORD_TOKEN is not set; use --console to play locally")
         return 2
     try:
-        asyncio.run(start_discord(settings))
+        asyncio.run(start_discord(settings, companions))
     except KeyboardInterrupt:
         return 0
     except discord.LoginFailure:

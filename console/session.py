@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import IO
 
-from service import BoardPool, GameService, GameStore
+from service import BoardPool, Companion, GameService, GameStore
 from service.settings import Settings
 
 from .io import line_reader
@@ -15,9 +16,11 @@ from .table import Console
 
 
 async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Path("boards"),
-                      stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+                      stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+                      companions: Sequence[Companion] = ()) -> int:
     """Open the database of `settings` (bot.py's, read once) and play from `stdin` until
-    /quit, the end of input or Ctrl-C."""
+    /quit, the end of input or Ctrl-C. `companions` run beside the table on the same
+    service (bot.py passes the web pages when WEB_PORT is set)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
 
@@ -29,7 +32,10 @@ async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Pa
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
     lines = line_reader(stdin)
+    stops: list[Callable[[], Awaitable[None]]] = []
     try:
+        for companion in companions:
+            stops.append(await companion(service))
         console.say("console.welcome", db=store.path, boards=boards)
         await console.resume()
         while True:
@@ -50,6 +56,8 @@ async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Pa
         console.say("console.bye")
         raise
     finally:
+        for stop in reversed(stops):
+            await stop()
         service.close()
         await store.close()
     return 0

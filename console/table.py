@@ -64,8 +64,15 @@ class Console:
             self.game_id = games[-1].id
             self.say("console.resumed", game=self.game_id)
             await self.status()
+            await self.say_web_link()
         else:
             self.say("console.no_game")
+
+    async def say_web_link(self) -> None:
+        """The table's game in a browser, when the pages are served (WEB_PORT, --web)."""
+        url = await self.service.web_link(self.game_id) if self.game_id else None
+        if url:
+            self.say("web.console_link", url=url)
 
     async def handle(self, line: str) -> bool:
         """Run one command line; False when the session should end."""
@@ -173,6 +180,7 @@ class Console:
             self.game_id = game.id
             self.say("console.switched", game=game.id)
             await self.status()
+            await self.say_web_link()
         elif sub == "start":
             game = await svc.game(self.require_game())
             await self._start(game, await self.resolve_actor(actor) if actor else game.host_id)
@@ -202,7 +210,15 @@ class Console:
             await self.votes.seat(sub, opts, args, actor)
         elif sub == "settings":
             game = await svc.game(self.require_game())
+            rotate = opts.pop("web_link", None)
+            if rotate is not None and rotate.lower() != "new":
+                raise BadOption(name="web_link", value=rotate[:30], expected="new")
             changed = await svc.update_settings(game.id, actor or game.host_id, opts)
+            if rotate is not None:
+                await svc.rotate_web_token(game.id, actor or game.host_id)
+                url = await svc.web_link(game.id)
+                if url:
+                    self.say("web.rotated", url=url)
             self.say("game.settings", game=game.id,
                      settings=settings_text(changed.settings, self.lang))
 
@@ -273,6 +289,7 @@ class Console:
         self.game_id = game.id
         self.say(said, game=game.id, seed=game.seed, **params)
         await self.pace.new_options(game.id, game.host_id, opts)
+        await self.say_web_link()
         if opts.get("start", "yes").lower() not in ("no", "false", "off"):
             await self._start(game)
         else:
@@ -409,3 +426,4 @@ class Console:
         self.game_id = game.id
         self.say("console.imported", game=game.id, count=game.action_count)
         await self.status()
+        await self.say_web_link()

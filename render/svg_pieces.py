@@ -54,12 +54,12 @@ def marker(seat: int, cx: float, cy: float, size: float, letter: str) -> str:
                 f' height="{num(2 * q)}" {line}/>')
     elif shape == "diamond":
         r2 = r * 1.15
-        body = (f'<polygon points="{_pts([(cx, cy - r2), (cx + r2, cy), (cx, cy + r2), (cx - r2, cy)])}"'
-                f' {line}/>')
+        corners = [(cx, cy - r2), (cx + r2, cy), (cx, cy + r2), (cx - r2, cy)]
+        body = f'<polygon points="{_pts(corners)}" {line}/>'
     else:  # triangle, pointing up; the letter sits low where the triangle is wide
         r2 = r * 1.25
-        body = (f'<polygon points="{_pts([(cx, cy - r2), (cx + r2, cy + r2 * 0.75), (cx - r2, cy + r2 * 0.75)])}"'
-                f' {line}/>')
+        corners = [(cx, cy - r2), (cx + r2, cy + r2 * 0.75), (cx - r2, cy + r2 * 0.75)]
+        body = f'<polygon points="{_pts(corners)}" {line}/>'
         ty += r * 0.25
     size_text = max(8.0, size * (0.62 if len(letter) == 1 else 0.5))
     return body + text(cx, ty, letter, size_text, ink, bold=True)

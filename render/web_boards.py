@@ -33,9 +33,9 @@ from rules import Edition, Player, State, edition_of, pending_decision
 
 def marker_svg(seats: Seats, pid: str, size: int = 20) -> str:
     """A player's marker as a small inline SVG (the map's marker, same shape and colour)."""
+    shape = marker(seats.seat(pid), size / 2, size / 2, size * 0.72, seats.letter(pid))
     return (f'<svg class="mk" viewBox="0 0 {size} {size}" width="{size}" height="{size}"'
-            f' aria-hidden="true">{marker(seats.seat(pid), size / 2, size / 2, size * 0.72, seats.letter(pid))}'
-            "</svg>")
+            f' aria-hidden="true">{shape}</svg>')
 
 
 def chip_svg(edition: Edition, card_id: str) -> str:
@@ -194,11 +194,13 @@ def _player(state: State, edition: Edition, player: Player, seats: Seats, lang: 
     out.append('<ul class="deliveries">')
     for code in edition.countries:
         row = edition.delivery_row(player.board, code)
-        marks = "".join(f'<span class="dl{" got" if m else ""}{" unused" if m == "unused" else ""}">'
-                        "</span>" for m in delivery_marks(player, code))
-        out.append(f'<li><b>{escape(code.upper())}</b> {row.dm} {_goods_svg(row.goods, lang, 14)}'
-                   f'{marks}</li>')
-    out.append(f'</ul><p class="trucks"><b>{escape(label("trucks", lang))}</b></p><ol class="trucks">')
+        marks = "".join(f'<span class="dl{" got" if m else ""}'
+                        f'{" unused" if m == "unused" else ""}"></span>'
+                        for m in delivery_marks(player, code))
+        out.append(f'<li><b>{escape(code.upper())}</b> {row.dm} '
+                   f'{_goods_svg(row.goods, lang, 14)}{marks}</li>')
+    out.append(f'</ul><p class="trucks"><b>{escape(label("trucks", lang))}</b></p>'
+               '<ol class="trucks">')
     for truck in player.trucks:
         if truck is None:
             out.append(f'<li class="off">{escape(label("off_map", lang))}</li>')

@@ -12,7 +12,7 @@ from rules import RuleError, UnknownActionError
 from store import GameStore, Player, Reminder, ReminderSettings, StoreError
 
 from .errors import ServiceError, message
-from .game_service import GameService
+from .game_service import Companion, GameService
 from .render_pool import BoardPool, render_board
 from .repository import CONSOLE, Place
 from .results import (
@@ -35,8 +35,32 @@ Game = Table  # the name the adapters used for a game row (from `store`) until n
 # The store's records and the rules' errors the adapters read, re-exported so that they
 # import nothing from `store` or `rules` (the service's own types replace these here).
 __all__ = [
-    "CONSOLE", "AbandonResult", "ActResult", "BoardPool", "Change", "Game", "GameService",
-    "GameStore", "GameView", "Legal", "Place", "Player", "Reminder", "ReminderSettings",
-    "RuleError", "Seat", "ServiceError", "StartResult", "StoreError", "Table", "TurnPost",
-    "UndoResult", "UnknownActionError", "VoteResult", "WebBoard", "message", "render_board",
+    "CONSOLE",
+    "AbandonResult",
+    "ActResult",
+    "BoardPool",
+    "Change",
+    "Companion",
+    "Game",
+    "GameService",
+    "GameStore",
+    "GameView",
+    "Legal",
+    "Place",
+    "Player",
+    "Reminder",
+    "ReminderSettings",
+    "RuleError",
+    "Seat",
+    "ServiceError",
+    "StartResult",
+    "StoreError",
+    "Table",
+    "TurnPost",
+    "UndoResult",
+    "UnknownActionError",
+    "VoteResult",
+    "WebBoard",
+    "message",
+    "render_board",
 ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,10 @@ from .undo import Undo
 from .vote_posts import VotePosts
 from .web_pages import WebPages
 from .web_pages import stylesheet as web_stylesheet
+
+# Something an entry point runs beside an adapter on the same service (the web pages):
+# started with the service, it returns how to stop it.
+Companion = Callable[["GameService"], Awaitable[Callable[[], Awaitable[None]]]]
 
 
 class GameService:

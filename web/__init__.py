@@ -6,6 +6,6 @@ application for tests.
 """
 
 from .app import make_app
-from .server import WebServer, serve
+from .server import WebServer, companion, serve
 
-__all__ = ["WebServer", "make_app", "serve"]
+__all__ = ["WebServer", "companion", "make_app", "serve"]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
-from service import GameService
+from service import Companion, GameService
+from service.settings import Settings
 
 from .app import make_app
 
@@ -56,3 +58,15 @@ async def serve(service: GameService, host: str, port: int,
     server = WebServer(service, host, port, base_url)
     await server.start()
     return server
+
+
+def companion(settings: Settings) -> Companion:
+    """The pages as a companion of the bot or the console (bot.py): started on the same
+    service at WEB_HOST:WEB_PORT, stopped with it."""
+    async def start(service: GameService) -> Callable[[], Awaitable[None]]:
+        server = WebServer(service, settings.web_host, settings.web_port or 0,
+                           settings.web_base_url)
+        await server.start()
+        return server.stop
+
+    return start
