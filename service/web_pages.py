@@ -26,6 +26,7 @@ import render.web_boards
 import rules
 from locales import translate
 from rules import State, map_changes
+from store import GameEdit
 
 from .errors import BadMoveNumber, UnknownGame
 from .progress import initial_state, solo_level, turn_passed
@@ -77,26 +78,26 @@ class WebPages:
         token = game.settings.get(TOKEN_KEY)
         if isinstance(token, str) and token:
             return token
-        return await self._store_token(game, new_token(), keep_existing=True)
+        made = new_token()
+
+        def first(locked: Table) -> GameEdit:  # another writer may have made one first
+            if locked.settings.get(TOKEN_KEY):
+                return GameEdit()
+            return GameEdit(settings={**locked.settings, TOKEN_KEY: made})
+
+        return str((await self.repo.edit(game.id, first)).settings[TOKEN_KEY])
 
     async def rotate_web_token(self, game_id: int, by_user: str) -> str:
         """A new token for the game's page (host only): every old link stops working.
         Raises UnknownGame, NotHost."""
-        game = await self.repo.game(game_id)
-        self.repo.require_host(game, by_user)
-        return await self._store_token(game, new_token(), keep_existing=False)
+        made = new_token()
 
-    async def _store_token(self, game: Table, token: str, *, keep_existing: bool) -> str:
-        # The settings are read again right before the write, so a setting changed since
-        # `game` was read is kept (one settings write API under the game's lock replaces
-        # this read-modify-write when the store has it).
-        with self.repo.translated(game.id):
-            fresh = Table.of(await self.repo.store.get_game(game.id))
-            current = fresh.settings.get(TOKEN_KEY)
-            if keep_existing and isinstance(current, str) and current:
-                return current
-            await self.repo.store.update_settings(game.id, {**fresh.settings, TOKEN_KEY: token})
-        return token
+        def rotate(locked: Table) -> GameEdit:
+            self.repo.require_host(locked, by_user)
+            return GameEdit(settings={**locked.settings, TOKEN_KEY: made})
+
+        await self.repo.edit(checked_game_id(game_id), rotate, by_user)
+        return made
 
     async def game_for_page(self, game_id: Any, token: Any) -> Table:
         """The game whose page `token` opens. A wrong token, a game without one or a game
