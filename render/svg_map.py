@@ -270,7 +270,7 @@ def _roads(state: State, edition: Edition, changes: MapChanges, geo: layout.Geom
             g = geoms[sid]
             if sid in changes.built or link.id in changes.upgraded:
                 out.append(polygon(_rect(g, width / 2 + 1.5 + round(4 * geo.k)),
-                                   fill=hexc(style.CHANGE), **{"class": "changed"}))
+                                   fill=hexc(style.CHANGE), cls="changed"))
             out.append(polygon(_rect(g, width / 2 + 1.5), fill=casing))
             out.append(polygon(_rect(g, width / 2), fill=fill))
             if upgraded:  # the median strip of a dual carriageway
@@ -384,4 +384,4 @@ def _arrow(a: Point, b: Point, width: int, head: float) -> str:
     return (f'<line class="changed" x1="{num(a[0])}" y1="{num(a[1])}" x2="{num(base[0])}"'
             f' y2="{num(base[1])}" stroke="{change}" stroke-width="{width}"/>'
             + polygon([tip, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny)],
-                      fill=change))
+                      cls="changed", fill=change))

@@ -101,9 +101,11 @@ def _pts(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
 
-def polygon(points: list[tuple[float, float]], **attrs: str) -> str:
+def polygon(points: list[tuple[float, float]], cls: str = "", **attrs: str) -> str:
+    """A polygon with SVG attributes given as keywords (stroke_width: stroke-width)."""
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
-    return f'<polygon points="{_pts(points)}"{extra}/>'
+    klass = f' class="{cls}"' if cls else ""
+    return f'<polygon points="{_pts(points)}"{klass}{extra}/>'
 
 
 def polyline(points: list[tuple[float, float]], **attrs: str) -> str:

@@ -113,7 +113,8 @@ class WebPages:
         except UnknownGame:
             game = None
         stored = game.settings.get(TOKEN_KEY) if game is not None else None
-        given = token.encode() if isinstance(token, str) else b""
+        given = (token.encode("utf-8", "replace") if isinstance(token, str)
+                 and len(token) <= 64 else b"")
         expected = stored.encode() if isinstance(stored, str) and stored else b"\0" * 32
         if not hmac.compare_digest(given, expected) or game is None or not stored:
             raise UnknownGame(game=game_id)

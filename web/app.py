@@ -167,8 +167,10 @@ class Pages:
         pinned = "move" in request.query
         board = await self._board(game, token, self._move(request, game), lang)
         lines = await self.service.web_log(game.id, token, lang)
-        return web.Response(text=page_html(board, lines, self.assets, pinned),
-                            content_type="text/html", headers={"Cache-Control": "no-store"})
+        response = web.Response(text=page_html(board, lines, self.assets, pinned),
+                                content_type="text/html", headers={"Cache-Control": "no-store"})
+        response.enable_compression()  # gzip where the browser takes it: a third the size
+        return response
 
     async def board(self, request: web.Request) -> web.Response:
         game, token = await self._game(request)
@@ -222,12 +224,16 @@ class Pages:
     # -- assets --------------------------------------------------------------------------
 
     async def script(self, request: web.Request) -> web.Response:
-        return web.Response(body=self.js, content_type="text/javascript", charset="utf-8",
-                            headers=_immutable(request))
+        response = web.Response(body=self.js, content_type="text/javascript",
+                                charset="utf-8", headers=_immutable(request))
+        response.enable_compression()
+        return response
 
     async def stylesheet(self, request: web.Request) -> web.Response:
-        return web.Response(body=self.css, content_type="text/css", charset="utf-8",
-                            headers=_immutable(request))
+        response = web.Response(body=self.css, content_type="text/css", charset="utf-8",
+                                headers=_immutable(request))
+        response.enable_compression()
+        return response
 
     async def fallback(self, request: web.Request) -> web.Response:
         return self.not_found(request)

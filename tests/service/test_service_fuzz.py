@@ -78,6 +78,7 @@ class World:
         self.state = self.run(svc.state_at(game.id))
         self.current = self.run(svc.deciding(game.id))
         self.legal = self.run(svc.legal(game.id)).actions[0]
+        self.token = self.run(svc.web_token(game.id))  # the running game's page
 
     def run(self, coro: Any) -> Any:
         return self.loop.run_until_complete(coro)
@@ -111,7 +112,7 @@ class World:
             "exclusive": st.just(False), "page": st.none(), "told": st.just(False),
             "bots": st.just(0), "bot_level": st.none(), "level": st.none(),
             "player": st.just("ben"), "versus": st.none(), "until": st.just("back"),
-            "reminder": st.none(),
+            "reminder": st.none(), "token": st.just(self.token),
         }
         return values[name]
 
