@@ -138,14 +138,6 @@ async def browser_figures(url: str, runs: int) -> dict[str, float]:
         for _ in range(runs):
             context = await browser.new_context(viewport={"width": 390, "height": 844})
             page = await context.new_page()
-            sizes: list[int] = []
-
-            async def sized(response: object) -> None:
-                body = await response.body()  # type: ignore[attr-defined]
-                headers = await response.all_headers()  # type: ignore[attr-defined]
-                sizes.append(int(headers.get("content-length") or 0) or len(body))
-
-            page.on("response", lambda r: asyncio.ensure_future(sized(r)))
             await page.goto(url)
             await page.wait_for_selector("body.ready")
             timing = await page.evaluate("""() => {
