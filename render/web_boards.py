@@ -129,7 +129,10 @@ def scores_html(state: State, lang: str, names: Mapping[str, str] | None = None)
     seats = seats_of(state.order, names)
     over = state.phase == "over"
     ranks = ranked(state, edition)
-    head = "".join(f'<th scope="col">{escape(label(part, lang))}</th>' for part in PARTS)
+    # the boards' short names ("Lob", "Rés"), the full one on hover: five departments
+    # and the total fit a phone's width in every language
+    head = "".join(f'<th scope="col"><abbr title="{escape(label(part, lang))}">'
+                   f'{escape(label("short_" + part, lang))}</abbr></th>' for part in PARTS)
     out = [f'<table class="scores"><thead><tr><th></th>{head}'
            f'<th scope="col">{escape(label("pts", lang))}</th></tr></thead><tbody>']
     for r in ranks:
