@@ -7,15 +7,26 @@ import asyncio
 import contextlib
 import errno
 import json
+import os
 import threading
+from pathlib import Path
 from typing import IO
 
 from locales import Phrase
+from service.records import FORMAT as RECORD_FORMAT
+from service.validation import MAX_RECORD_BYTES, check_record_bounds
+
+
+class NotARecordFile(ValueError):
+    """`/export` was given an existing file that is not a game record (a database, the
+    player's notes): it is never written over."""
 
 
 def file_problem(err: OSError | ValueError) -> Phrase:
     """What went wrong with a file, as a catalogue phrase: the OS's own text is English
     (and platform-specific), so the common cases are named in the player's language."""
+    if isinstance(err, NotARecordFile):
+        return Phrase("file.not_a_record")
     if isinstance(err, UnicodeDecodeError):
         return Phrase("file.not_utf8")
     if isinstance(err, json.JSONDecodeError):
@@ -32,6 +43,47 @@ def file_problem(err: OSError | ValueError) -> Phrase:
     if code == errno.ENOSPC:
         return Phrase("file.no_space")
     return Phrase("file.os_error", code=errno.errorcode.get(code, "?") if code else "?")
+
+
+def read_record_file(path: Path) -> bytes:
+    """A record file's bytes, reading at most one byte more than a record may hold, so a
+    huge file or a device (/dev/zero) is refused (BadRecord) without being read whole."""
+    with path.open("rb") as handle:
+        data = handle.read(MAX_RECORD_BYTES + 1)
+    check_record_bounds(data)
+    return data
+
+
+def is_record_file(path: Path) -> bool:
+    """Whether the existing file at `path` is a game record (what `/export` writes)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            return False
+        record = json.loads(data.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(record, dict) and record.get("format") == RECORD_FORMAT
+
+
+def write_record_file(path: Path, text: str) -> None:
+    """Write a record atomically (a temporary file beside it, then a rename), and only
+    where no file is or a record was: never over a database or any other file (issue 30:
+    `/export` onto the open database destroyed it). Raises OSError or NotARecordFile."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+    if (path.exists() or path.is_symlink()) and not is_record_file(path):
+        raise NotARecordFile(str(path))
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        with partial.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def line_reader(stdin: IO[str]) -> asyncio.Queue[str]:

@@ -17,9 +17,8 @@ from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceErr
 from service.errors import BadOption
 from service.labels import in_display_order, legal_lines, settings_text
 from service.names import start_words
-from service.validation import check_record_bounds
 
-from .io import file_problem
+from .io import NotARecordFile, file_problem, read_record_file, write_record_file
 from .options import int_option, options, scores_text
 from .pace import PaceCommands
 from .votes import Votes, to_move
@@ -406,8 +405,8 @@ class Console:
         record = await self.service.export(game_id)
         path = Path(rest.strip() or f"game{game_id}.json")
         try:
-            path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        except OSError as err:
+            write_record_file(path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        except (OSError, NotARecordFile) as err:
             raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None
         self.say("console.exported", path=path)
 
@@ -416,8 +415,7 @@ class Console:
             raise ServiceError("console.needs_file", command="/import")
         path = Path(rest.strip())
         try:
-            data = path.read_bytes()
-            check_record_bounds(data)  # size and nesting bounded before parsing: BadRecord
+            data = read_record_file(path)  # size and nesting bounded first: BadRecord
             record = json.loads(data.decode("utf-8"))
         except (OSError, ValueError) as err:
             raise ServiceError("console.file_error", path=path, reason=file_problem(err)) from None

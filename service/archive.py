@@ -1,5 +1,6 @@
 """Table records in and out: export a game, and import a record as a new game (its whole
-log replayed once and stored in one transaction)."""
+log replayed once, then the game, its seats, its start and its log stored in one
+transaction: `GameStore.import_game`)."""
 
 from __future__ import annotations
 
@@ -66,25 +67,18 @@ class Archive:
 
     async def _store_record(self, place: Any, host_id: str, checked: Any,
                             names: Mapping[str, str], language: str) -> Table:
-        game = Table.of(await self.repo.store.create_game(
+        state = checked.final
+        game = Table.of(await self.repo.store.import_game(
             host_id=host_id, edition=checked.edition, edition_hash=checked.edition_hash,
             seed=checked.seed, guild_id=place.guild_id, channel_id=place.channel_id,
             thread_id=place.thread_id, language=language,
             settings={"seats": len(checked.players), "reminders": True, "imported": True,
                       **({"solo_level": checked.solo_level}
-                         if checked.solo_level is not None else {})}))
-        for pid in checked.players:
-            game = Table.of(await self.repo.store.add_player(game.id, pid, names.get(pid, pid)))
-        game = Table.of(await self.repo.store.start_game(
-            game.id, expected_version=game.version, snapshot_json=checked.initial.to_json(),
-            current_player=rules.current_player(checked.initial), by_user=host_id))
-        state, version = checked.final, game.version
-        if checked.actions:
-            result = await self.repo.store.append_actions(
-                game.id, expected_version=version, actions=checked.actions,
-                snapshot_json=state.to_json(), next_player=rules.current_player(state),
-                status="finished" if rules.is_over(state) else None, reminders=[])
-            version = result.version
-        self.repo.remember(game.id, version, state)
-        return Table.of(await self.repo.store.get_game(game.id))
-
+                         if checked.solo_level is not None else {})},
+            players=[(pid, names.get(pid, pid)) for pid in checked.players],
+            initial_snapshot=checked.initial.to_json(),
+            first_player=rules.current_player(checked.initial), actions=checked.actions,
+            final_snapshot=state.to_json(), next_player=rules.current_player(state),
+            finished=rules.is_over(state)))
+        self.repo.remember(game.id, game.version, state)
+        return game

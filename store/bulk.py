@@ -1,4 +1,6 @@
-"""Appending many actions in one transaction: importing a game record.
+"""Many actions in one transaction: importing a game record (`import_game`: the game, its
+seats, its start and its whole log as one commit, so a killed or cancelled import leaves
+nothing half imported) and `append_actions`.
 
 A record of a whole game is a few hundred actions; one transaction per action means one
 fsync each (synchronous=FULL) and a snapshot written each time, most of a second for a
@@ -7,12 +9,13 @@ long game. Here the whole log goes in with one commit and the final snapshot onl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ._base import ACTION_COLUMNS, StoreBase
 from .conn import Conn
 from .errors import StoreValueError
-from .models import ActionRecord, AppendResult, GameStatus, ReminderRequest
+from .models import ActionRecord, AppendResult, Game, GameStatus, ReminderRequest
 from .reminders import replace_pending
 
 
@@ -60,5 +63,65 @@ class BulkMixin(StoreBase):
                 await replace_pending(conn, game_id, reminders or (), now)
             player, notation = batch[-1]
             return AppendResult(ActionRecord(game_id, last, player, notation, now, None), version)
+
+        return await self._write(body)
+
+    async def import_game(
+        self,
+        *,
+        host_id: str,
+        edition: str,
+        edition_hash: str,
+        seed: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        language: str,
+        settings: Mapping[str, Any],
+        players: Sequence[tuple[str, str]],
+        initial_snapshot: str,
+        first_player: str | None,
+        actions: Sequence[tuple[str, str]],
+        final_snapshot: str,
+        next_player: str | None,
+        finished: bool,
+    ) -> Game:
+        """A whole game record as one new game, in one transaction: the game, its seats
+        ((user id, display name) in seat order), its start (with `initial_snapshot`), its
+        log (`actions`, oldest first) with the snapshot after it, and the end when
+        `finished`. Either all of it is stored or nothing is: a kill or a cancellation
+        never leaves an empty lobby or a game at move 0 that looks like a fresh deal."""
+        batch = [(str(p), str(n)) for p, n in actions]
+
+        async def body(conn: Conn, now: float) -> Game:
+            rows = await conn.execute_fetchall(
+                "INSERT INTO games (guild_id, channel_id, thread_id, host_id, edition, "
+                "edition_hash, seed, language, settings, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, thread_id, host_id, edition, edition_hash, seed,
+                 language, self._dump(settings), now, now),
+            )
+            game_id = int(rows[0][0])
+            await conn.executemany(
+                "INSERT INTO game_players (game_id, user_id, seat, display_name, joined_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(game_id, user, seat, name, now) for seat, (user, name) in enumerate(players)],
+            )
+            version = await self._bump(conn, game_id, now, status="running",
+                                       current_player=first_player, locked_version=0)
+            await self._put_snapshot(conn, game_id, version, 0, initial_snapshot, now)
+            await self._event(conn, game_id, "start", host_id,
+                              {"seats": [user for user, _ in players]}, now)
+            if batch:
+                await conn.executemany(
+                    f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL)",
+                    [(game_id, i + 1, p, n, now) for i, (p, n) in enumerate(batch)],
+                )
+                version = await self._bump(
+                    conn, game_id, now, status="finished" if finished else None,
+                    current_player=next_player, seq=len(batch), locked_version=version)
+                await self._put_snapshot(conn, game_id, version, len(batch), final_snapshot,
+                                         now)
+            return await self._load_game(conn, game_id)
 
         return await self._write(body)

@@ -92,8 +92,8 @@ async def test_a_long_game_imports_in_one_transaction(
 
     monkeypatch.setattr(service.store, "_write", counted)
     game = await service.import_record(CONSOLE, "ann", record)
-    # create, four seats, start, and the whole log in one: not one per action.
-    assert writes["n"] == 7
+    # The game, its seats, its start and the whole log: one transaction (issue 30 item 3).
+    assert writes["n"] == 1
     assert (game.status, game.action_count) == ("finished", len(log))
     stored = await service.store.read_log(game.id)
     assert [(a.player_id, a.notation) for a in stored] == list(log)
