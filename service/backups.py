@@ -39,7 +39,9 @@ class Maintenance:
             raise StorageFault("cannot_open", path=shown(str(folder))) from err
 
     async def _backup(self, target: Path, keep: int) -> Path:
-        target.mkdir(parents=True, exist_ok=True)
+        if not target.is_dir():
+            target.mkdir(mode=0o700, parents=True, exist_ok=True)
+            target.chmod(0o700)  # mkdir's mode is narrowed by the umask, never widened
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.repo.clock()))
         written = await self.repo.store.backup(target / f"{PREFIX}{stamp}.sqlite3")
         backups = sorted(target.glob(f"{PREFIX}*.sqlite3"))

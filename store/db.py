@@ -77,6 +77,8 @@ async def connect(
             f"{'.'.join(map(str, MIN_SQLITE))} or newer"
         )
     target = os.fspath(path)
+    if not must_exist and target != ":memory:" and not target.startswith("file:"):
+        create_private(Path(target))
     if must_exist:
         if not Path(target).is_file():
             raise FileNotFoundError(f"no database at {target}")
@@ -134,6 +136,22 @@ async def switch_to_wal(conn: aiosqlite.Connection, path: str, *,
             raise StoreBusyError(f"could not switch {path} to WAL: {problem}")
         await asyncio.sleep(pause * (0.5 + random.random()))
         pause = min(pause * 2, 0.1)
+
+
+PRIVATE_FILE = 0o600  # the database holds every game's seed and hidden cards
+PRIVATE_FOLDER = 0o700
+
+
+def create_private(path: Path) -> None:
+    """Create `path` empty and readable by its owner only, unless it exists. SQLite gives
+    the -wal and -shm files it creates beside a database the database file's mode, so they
+    are private too; an empty file is a valid new database."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # a folder that does not exist or is read-only: SQLite's error names it
 
 
 HEADER = b"SQLite format 3\x00"
@@ -298,6 +316,7 @@ async def backup(conn: aiosqlite.Connection, dest: str | os.PathLike[str]) -> Pa
         raise IsADirectoryError(f"{final} is a directory; give the backup file's path")
     tmp = final.with_name(f".{final.name}.partial-{os.getpid()}")
     tmp.unlink(missing_ok=True)
+    create_private(tmp)  # the copy holds what the database does: private from the start
     # The backup runs on the source connection's worker thread, so the target must be
     # usable from a thread other than the one that opened it.
     target = sqlite3.connect(tmp, check_same_thread=False)
