@@ -153,12 +153,38 @@ def check_place(interaction: Interaction, game: Game) -> None:
         raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
 
 
+def may_see(interaction: Interaction, game: Game) -> bool:
+    """A game is visible to its players and to those who can see its channel or thread,
+    nowhere else: never from another server. Where the bot cannot tell (the channel is
+    not in its cache), only the players and the people in its own place see it."""
+    if game.guild_id != interaction.guild_id:
+        return False
+    if in_own_place(interaction, game) or user_id(interaction) in game.player_ids:
+        return True
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    home = guild.get_channel_or_thread(home_id(game)) or guild.get_channel(
+        game.channel_id or 0)
+    return home is not None and home.permissions_for(member).view_channel
+
+
+async def game_by_id(interaction: Interaction, game_id: int) -> Game:
+    """The game numbered `game_id` if the caller may see it. One answer, "there is no
+    game N", for a game that does not exist, one of another server and one in a channel
+    the caller cannot see: a number tells nothing about games elsewhere."""
+    game = (await service_of(interaction).view(game_id)).game
+    if not may_see(interaction, game):
+        raise CogError("unknown_game", game=game_id)
+    return game
+
+
 async def game_here(interaction: Interaction, game_id: int | None = None) -> Game:
     """The open game of this channel or thread, or the one named by `game_id` when it is
     played here (for commands that change a game)."""
     service = service_of(interaction)
     if game_id is not None:
-        game = (await service.view(game_id)).game
+        game = await game_by_id(interaction, game_id)
     else:
         game = await service.game_here(place_of(interaction), user_id(interaction))
     check_place(interaction, game)
@@ -166,17 +192,15 @@ async def game_here(interaction: Interaction, game_id: int | None = None) -> Gam
 
 
 async def find_game(interaction: Interaction, game_id: int | None) -> Game:
-    """For read-only commands: the game by id (same server only), else the one here —
-    the open one, or the one that ended here last (a finished game stays reachable)."""
+    """For read-only commands: the game by id (`game_by_id`: only one the caller may
+    see), else the one here — the open one, or the one that ended here last (a finished
+    game stays reachable)."""
     if game_id is None:
         game = await service_of(interaction).game_to_look_at(place_of(interaction),
                                                              user_id(interaction))
         check_place(interaction, game)
     else:
-        game = (await service_of(interaction).view(game_id)).game
-        if game.guild_id != interaction.guild_id:
-            # Another server's game does not exist as far as this one is concerned.
-            raise CogError("unknown_game", game=game_id)
+        game = await game_by_id(interaction, game_id)
     note(interaction, game)
     return game
 

@@ -270,7 +270,12 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                        at_deadline: str | None = None, deadline_level: str | None = None,
                        stall_after: app_commands.Range[int, 0, 20] | None = None,
                        autopass: bool | None = None, new_web_link: bool = False) -> None:
-        found, lang = await game_to_show(interaction, game)
+        changing = new_web_link or any(v is not None for v in (
+            language, reminders, seats, my_language, deadline, at_deadline, deadline_level,
+            stall_after, autopass))
+        # A change is made where the game is played (the place rule); a look from anywhere
+        # the game is visible.
+        found, lang = await (game_to_change if changing else game_to_show)(interaction, game)
         if my_language is not None:  # anyone seated, for themselves
             found = await service_of(interaction).set_player_language(
                 found.id, user_id(interaction), my_language)

@@ -78,6 +78,9 @@ async def perform_act(interaction: Interaction, game_id: int | None = None, *,
         index = int(notation[1:])  # an autocomplete value standing for a long notation
     if index is not None:
         legal = await service.legal(game.id, user_id(interaction))
+        if version is None and not 0 <= index < len(legal.actions):
+            # A typed `#N` that no suggestion stands for: no such action, whatever the board.
+            raise UnknownActionError(text=(notation or "")[:60])
         if (version is not None and legal.version != version) or not (
                 0 <= index < len(legal.actions)):
             raise CogError("discord.stale_button", game=game.id)

@@ -15,6 +15,7 @@ from .progress import solo_level
 from .records import check_record, make_record
 from .repository import GameRepository
 from .results import Table
+from .sealing import KEY_NAME, seal_seed, unseal_seed
 from .seat_history import computer_marks
 from .validation import (
     parse_record,
@@ -39,8 +40,11 @@ class Archive:
         with self.repo.translated(game_id):
             log = await self.repo.store.read_log(game_id)
             events = await self.repo.store.list_events(game_id)
+        # Until the game ends its seed (the deals and draws to come) is sealed.
+        sealed = None if game.status in ("finished", "abandoned") else seal_seed(
+            await self._seal_key(), game.seed, game.edition_hash, game.player_ids)
         record = make_record(edition=game.edition, edition_hash=game.edition_hash,
-                             seed=game.seed, players=game.player_ids,
+                             seed=game.seed, sealed_seed=sealed, players=game.player_ids,
                              names=self.repo.names(game),
                              actions=[(a.player_id, a.notation) for a in log],
                              final=await self.repo.state(game),
@@ -60,10 +64,17 @@ class Archive:
         language = checked_language(language)
         if isinstance(record, bytes | str):
             record = parse_record(record)
-        checked = check_record(record)
+        key = await self._seal_key() if isinstance(record, Mapping) and \
+            "sealed_seed" in record else b""
+        checked = check_record(record, lambda token, edition_hash, players: unseal_seed(
+            key, token, edition_hash, players))
         names = checked.names
         with self.repo.translated(0, host_id):
             return await self._store_record(place, host_id, checked, names, language)
+
+    async def _seal_key(self) -> bytes:
+        with self.repo.translated(0):
+            return bytes.fromhex(await self.repo.store.secret(KEY_NAME))
 
     async def _store_record(self, place: Any, host_id: str, checked: Any,
                             names: Mapping[str, str], language: str) -> Table:

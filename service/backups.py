@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from locales import Phrase
+from store import BackupUnsupportedError
 
 from .errors import BadOption, StorageFault
 from .repository import GameRepository
@@ -37,6 +38,8 @@ class Maintenance:
             return await self._backup(Path(folder), keep)
         except OSError as err:  # a folder that cannot be made or written
             raise StorageFault("cannot_open", path=shown(str(folder))) from err
+        except BackupUnsupportedError:  # PostgreSQL: pg_dump's job (its URL is not shown)
+            raise StorageFault("no_backup") from None
 
     async def _backup(self, target: Path, keep: int) -> Path:
         if not target.is_dir():

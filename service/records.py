@@ -9,7 +9,7 @@ refused with the move that fails.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,15 +46,20 @@ class CheckedRecord:
 
 def make_record(*, edition: str, edition_hash: str, seed: int, players: Sequence[str],
                 names: Mapping[str, str], actions: Sequence[tuple[str, str]],
-                final: State, solo_level: int | None = None) -> dict[str, Any]:
+                final: State, solo_level: int | None = None,
+                sealed_seed: str | None = None) -> dict[str, Any]:
+    """The record; with `sealed_seed` (a running game: service.sealing) it carries that
+    instead of the seed."""
     over = rules.is_over(final)
     solo = {} if solo_level is None else {"solo_level": solo_level}
+    deal: dict[str, Any] = {"seed": seed} if sealed_seed is None else {
+        "sealed_seed": sealed_seed}
     return {**solo,
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "edition": edition,
         "edition_hash": edition_hash,
-        "seed": seed,
+        **deal,
         "players": list(players),
         "names": dict(names),
         "actions": [[p, n] for p, n in actions],
@@ -70,15 +75,26 @@ def _field(record: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def check_record(record: Any) -> CheckedRecord:
-    """Validate and replay `record`; raises BadRecord or RecordMismatch."""
+Unseal = Callable[[object, str, Sequence[str]], int]
+
+
+def check_record(record: Any, unseal: Unseal | None = None) -> CheckedRecord:
+    """Validate and replay `record`; raises BadRecord or RecordMismatch. A record with a
+    sealed seed (a running game's) needs `unseal` (token, edition hash, players) -> seed,
+    which refuses a seal this bot did not make (service.sealing)."""
     if not isinstance(record, Mapping) or record.get("format") != FORMAT:
         raise BadRecord(reason=Phrase("record.format", format=FORMAT))
     if record.get("version") != FORMAT_VERSION:
         raise BadRecord(reason=Phrase("record.version", version=str(record.get("version"))[:20]))
     edition = _field(record, "edition", str)
-    seed = _field(record, "seed", int)
     players = _field(record, "players", list)
+    if "seed" not in record and "sealed_seed" in record:
+        if unseal is None:
+            raise BadRecord(reason=Phrase("record.sealed"))
+        seed = unseal(record["sealed_seed"], str(record.get("edition_hash") or ""),
+                      [str(p) for p in players])
+    else:
+        seed = _field(record, "seed", int)
     raw_actions = _field(record, "actions", list)
     if not all(isinstance(p, str) and p for p in players):
         raise BadRecord(reason=Phrase("record.players"))

@@ -47,13 +47,15 @@ class Reminding:
     async def set_reminder_settings(self, settings: ReminderSettings) -> ReminderSettings:
         """Store a player's settings once every value is in range: a delay of 2**63 s or a
         vacation until 1e300 would otherwise be accepted here and break the game's next
-        hand-off. A time zone is taken in any case ("europe/berlin"). Raises BadOption,
-        UnknownGame."""
+        hand-off. A time zone is taken in any case ("europe/berlin"). Settings for one game
+        are its players' own (a game is changed by those in it). Raises BadOption,
+        UnknownGame, NotAPlayer."""
         if isinstance(settings, ReminderSettings) and isinstance(settings.time_zone, str):
             settings = dataclasses.replace(settings, time_zone=zone_named(settings.time_zone))
         self._check_reminder_settings(settings)
         if settings.game_id is not None:
-            await self.repo.game(settings.game_id)  # UnknownGame rather than a store error
+            game = await self.repo.game(settings.game_id)  # UnknownGame, not a store error
+            self.repo.require_member(game, settings.user_id)
         try:
             return await self.repo.store.set_reminder_settings(settings)
         except StoreValueError as err:

@@ -55,7 +55,8 @@ async def _integrity(path: str) -> db.IntegrityReport:
             header = handle.read(len(db.HEADER))
         if header and header != db.HEADER:
             raise StorageError(path, "corrupt", "file is not a database (bad header)")
-    conn = await db.connect(path, must_exist=True)
+    # A database on a read-only mount is checked as it is (immutable), not refused.
+    conn = await db.connect(path, must_exist=True, read_only=not db.writable(path))
     try:
         return await db.integrity_check(conn)
     finally:

@@ -37,6 +37,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("reminder_settings", "id"),
     ("reminders", "id"),
     ("leases", "name"),
+    ("secrets", "name"),
 )
 IDENTITIES = ("games", "events", "reminder_settings", "reminders")
 BATCH = 2_000

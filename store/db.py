@@ -64,12 +64,14 @@ def db_path_from_env(explicit: str | os.PathLike[str] | None = None) -> str:
 
 
 async def connect(
-    path: str | os.PathLike[str], *, must_exist: bool = False
+    path: str | os.PathLike[str], *, must_exist: bool = False, read_only: bool = False
 ) -> aiosqlite.Connection:
     """Open `path` with the pragmas DESIGN §3 asks for; does not migrate.
 
     `must_exist` opens read-write without creating the file, for tools (check, backup)
-    that must not leave an empty database behind when given a wrong path.
+    that must not leave an empty database behind when given a wrong path. `read_only`
+    (with `must_exist`) opens a file nothing can write (a read-only mount) as immutable:
+    SQLite then needs no -shm file beside it, which it could not create there.
     """
     if sqlite3.sqlite_version_info < MIN_SQLITE:
         raise RuntimeError(
@@ -82,7 +84,8 @@ async def connect(
     if must_exist:
         if not Path(target).is_file():
             raise FileNotFoundError(f"no database at {target}")
-        target, uri = Path(target).resolve().as_uri() + "?mode=rw", True
+        mode = "?mode=ro&immutable=1" if read_only else "?mode=rw"
+        target, uri = Path(target).resolve().as_uri() + mode, True
     else:
         uri = False
     # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves. The timeout is
@@ -93,7 +96,7 @@ async def connect(
     try:
         conn.row_factory = aiosqlite.Row
         # WAL lets readers (and the online backup) proceed while a turn is written.
-        if target != ":memory:":
+        if target != ":memory:" and not read_only:
             await switch_to_wal(conn, os.fspath(path))
         # FULL: a commit is durable once it returns; a confirmed move survives a power cut,
         # not only a killed process.
@@ -140,6 +143,13 @@ async def switch_to_wal(conn: aiosqlite.Connection, path: str, *,
 
 PRIVATE_FILE = 0o600  # the database holds every game's seed and hidden cards
 PRIVATE_FOLDER = 0o700
+
+
+def writable(path: str | os.PathLike[str]) -> bool:
+    """Whether the database at `path` and its folder can be written (not on a read-only
+    mount, for instance): SQLite needs both, for its -wal and -shm files."""
+    where = Path(path)
+    return os.access(where, os.W_OK) and os.access(where.parent, os.W_OK)
 
 
 def create_private(path: Path) -> None:

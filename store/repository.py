@@ -38,6 +38,7 @@ from .models import (
 )
 from .queries import QueriesMixin
 from .reminders import RemindersMixin, replace_pending
+from .secrets import SecretsMixin
 from .snapshots import SnapshotsMixin
 from .sqlite import SqliteBackend
 
@@ -53,7 +54,7 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 
 class GameStore(
     HistoryMixin, QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin,
-    LeasesMixin, EditsMixin,
+    LeasesMixin, EditsMixin, SecretsMixin,
 ):
     @classmethod
     async def open(

@@ -26,6 +26,7 @@ from tests.cogs.harness import (
     Recorder,
     base_payload,
     command_data,
+    guild_payload,
     user_payload,
 )
 
@@ -128,6 +129,12 @@ class Table:
         return interaction
 
     # -- shortcuts ----------------------------------------------------------------------------
+
+    def cache_guild(self) -> None:
+        """The guild in the bot's cache, as after the gateway's GUILD_CREATE: its channels
+        and who may see them (harness.guild_payload). Tests of what a game shows to whom
+        need it; without it the bot is in no guild (the owed-post filters' tests)."""
+        self.bot._connection._add_guild_from_data(guild_payload())  # type: ignore[arg-type]
 
     def reply_text(self) -> str:
         return self.recorder.last_reply().content

@@ -26,6 +26,8 @@ GUILD_ID = 800000000000000001
 CHANNEL_ID = 700000000000000001
 OTHER_CHANNEL_ID = 700000000000000002
 THREAD_ID = 700000000000000009
+# A channel @everyone may not see (issue 30 item 7): its games are hidden from others.
+SECRET_CHANNEL_ID = 700000000000000003
 ADMIN = 1 << 3  # Permissions.administrator
 MANAGE_THREADS = 1 << 34
 PLAYER_PERMS = (1 << 10) | (1 << 11) | (1 << 38)  # view, send, send in threads
@@ -317,3 +319,25 @@ def command_data(path: str, options: dict[str, Any], focused: str | None = None
     for sub in reversed(names[1:]):
         inner = [{"name": sub, "type": 1, "options": inner}]
     return {"id": str(snowflake()), "name": names[0], "type": 1, "options": inner}
+
+
+def guild_payload() -> dict[str, Any]:
+    """The guild as the gateway's GUILD_CREATE gives it to the bot's cache: @everyone may
+    see #autobahn and the other channel, not the secret one (a channel the game's
+    visibility rule must respect)."""
+    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": str(PLAYER_PERMS),
+                "position": 0, "color": 0, "hoist": False, "managed": False,
+                "mentionable": False, "flags": 0}
+    channels = [channel_payload(CHANNEL_ID), channel_payload(OTHER_CHANNEL_ID)]
+    channels[1]["name"] = "general"
+    secret = channel_payload(SECRET_CHANNEL_ID)
+    secret["name"] = "secret"
+    secret["permission_overwrites"] = [
+        {"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(1 << 10)}]
+    return {"id": str(GUILD_ID), "name": "Autobahn club", "owner_id": str(BOT_ID),
+            "roles": [everyone], "channels": [*channels, secret], "threads": [],
+            "members": [], "member_count": 3, "emojis": [], "stickers": [], "features": [],
+            "unavailable": False, "large": False, "preferred_locale": "en-US",
+            "system_channel_flags": 0, "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0,
+            "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0}

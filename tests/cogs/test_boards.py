@@ -33,6 +33,7 @@ async def test_board_now_at_a_move_and_by_view(table: Table) -> None:
 
 
 async def test_board_by_id_from_another_channel_and_unknown_ids(table: Table) -> None:
+    table.cache_guild()  # whether CEM may see #autobahn, where game 1 is played
     await table.new_game(ANN, BEN)
     await table.slash(CEM, "board", game=1, channel=OTHER_CHANNEL_ID)
     assert table.recorder.last_reply().files

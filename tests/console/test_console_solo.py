@@ -33,7 +33,7 @@ async def console(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
 async def test_a_whole_solo_game_in_the_console(console: tuple[Console, list[str]]) -> None:
     table, lines = console
     assert await table.handle("/game new players:1 level:6 seed:3")
-    assert "Solo game 1 created against the Autobot, level 6 (seed 3)." in lines
+    assert "Solo game 1 created against the Autobot, level 6." in lines
     for _ in range(1500):
         game = await table.service.game(1)
         if game.status == "finished":

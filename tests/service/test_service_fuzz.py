@@ -64,10 +64,10 @@ def reminder_settings() -> st.SearchStrategy[Any]:
 class World:
     """One database with a lobby and a running game, shared by one test's examples."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, target: Path | str | None = None) -> None:
         self.loop = asyncio.new_event_loop()
         self.tmp = tmp
-        self.store: GameStore = self.run(GameStore.open(tmp / "fuzz.sqlite3"))
+        self.store: GameStore = self.run(GameStore.open(target or tmp / "fuzz.sqlite3"))
         self.service = GameService(self.store, clock=FixedClock(), renderer=fake_png)
         svc = self.service
         self.lobby = self.run(svc.create_game(CONSOLE, "ann", "Ann", seats=3, seed=SEED))
