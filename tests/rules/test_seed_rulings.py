@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+import rules.effects
 from rules import (
     apply,
     city_value,
@@ -214,8 +215,11 @@ def test_budget_includes_foreign_trading_cities_on_the_network(game):
 
 
 def test_budget_excludes_cities_of_the_autobahn_off_the_network(game, monkeypatch):
-    # Make every city worth 5 so that a wrongly counted city would show.
-    monkeypatch.setattr("rules.effects.city_value", lambda state, edition, node: 5)
+    # Make every city on the network worth 5 so that a wrongly counted city would show
+    # (the budget reads every city's value in one pass, rules.network.city_values).
+    real = rules.effects.city_values
+    monkeypatch.setattr("rules.effects.city_values",
+                        lambda state, edition: dict.fromkeys(real(state, edition), 5))
     s = with_built(game, "r2.1", "r3.1")  # Bremen and Osnabrück still off the network
     s = only_offices(s, red=("ann",))
     # Of the red cities only Hamburg is on the network (through the black A7).
