@@ -130,8 +130,9 @@ class ReminderLoop(BackgroundLoop):
         return await post_owed_turns(self.bot)
 
     async def maintain(self) -> int:
-        """Prune the processed interaction ids when an hour has passed since the last
-        prune (the table grows by one row per command otherwise); returns how many went."""
+        """Once an hour: prune the processed interaction ids (the table grows by one row
+        per command otherwise) and pack the games finished since (their log and snapshot
+        in one compressed row, issue 37); returns how many ids went."""
         now = self.bot.clock()
         if now < self._next_prune:
             return 0
@@ -139,6 +140,9 @@ class ReminderLoop(BackgroundLoop):
         removed = await self.bot.service.prune_interactions()
         if removed:
             log.info("forgot %d processed interaction ids", removed)
+        packed = await self.bot.service.pack_finished()  # finished games kept small
+        if packed:
+            log.info("packed %d finished games", packed)
         return removed
 
     async def tick(self) -> int:

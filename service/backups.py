@@ -52,6 +52,18 @@ class Maintenance:
             old.unlink(missing_ok=True)
         return written
 
+    async def pack_finished(self) -> int:
+        """Pack the games finished or abandoned since the last time (store/packing.py:
+        their log and snapshot in one compressed row, read back the same) and refresh the
+        planner's statistics; returns how many were packed. Each game is its own short
+        transaction, so a backlog never holds up a move."""
+        packed = 0
+        while (batch := await self.repo.store.pack_finished()) > 0:
+            packed += batch
+            await asyncio.sleep(0)
+        await self.repo.store.tidy()
+        return packed
+
     async def prune_interactions(self, keep_s: float = INTERACTIONS_KEPT_S) -> int:
         """Forget the ids of interactions processed more than `keep_s` ago (they only
         guard against Discord's retries); returns how many went. In batches, each its own

@@ -433,6 +433,9 @@ class GameService:
     async def backup_now(self, folder: str | Path, keep: int) -> Path:
         return await self.maintenance.backup_now(folder, keep)
 
+    async def pack_finished(self) -> int:
+        return await self.maintenance.pack_finished()
+
     async def prune_interactions(self, keep_s: float = INTERACTIONS_KEPT_S) -> int:
         return await self.maintenance.prune_interactions(keep_s)
 

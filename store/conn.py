@@ -86,6 +86,10 @@ class Backend(Protocol):
 
     async def backup(self, dest: str | os.PathLike[str]) -> Path: ...
 
+    async def tidy(self, *, vacuum: bool) -> None:
+        """Refresh the planner's statistics; with `vacuum`, also give freed space back."""
+        ...
+
     async def close(self) -> None: ...
 
 

@@ -38,6 +38,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("reminders", "id"),
     ("leases", "name"),
     ("secrets", "name"),
+    ("packed_logs", "game_id"),
 )
 IDENTITIES = ("games", "events", "reminder_settings", "reminders")
 BATCH = 2_000

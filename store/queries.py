@@ -12,6 +12,7 @@ from ._base import ACTION_COLUMNS, GAME_COLUMNS, StoreBase
 from .conn import Conn
 from .db import IntegrityReport
 from .models import ACTIVE_STATUSES, ActionRecord, Event, Game, GameStatus
+from .packed import packed_log
 
 
 class QueriesMixin(StoreBase):
@@ -26,6 +27,10 @@ class QueriesMixin(StoreBase):
 
         async def body(conn: Conn) -> list[ActionRecord]:
             await self._game_row(conn, game_id)
+            packed = await packed_log(conn, game_id)
+            if packed is not None:  # a finished game, packed (store.packing)
+                wanted = packed[max(from_seq, 1) - 1:]
+                return wanted if limit is None else wanted[:max(limit, 0)]
             # LIMIT NULL is "no limit" in PostgreSQL, LIMIT -1 in SQLite.
             no_limit = None if conn.dialect == "postgresql" else -1
             rows = await conn.execute_fetchall(

@@ -36,6 +36,7 @@ from .models import (
     ReminderRequest,
     UndoEvent,
 )
+from .packing import PackingMixin
 from .queries import QueriesMixin
 from .reminders import RemindersMixin, replace_pending
 from .secrets import SecretsMixin
@@ -53,8 +54,8 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 
 
 class GameStore(
-    HistoryMixin, QueriesMixin, SnapshotsMixin, RemindersMixin, BoardPostsMixin, BulkMixin,
-    LeasesMixin, EditsMixin, SecretsMixin,
+    PackingMixin, HistoryMixin, QueriesMixin, SnapshotsMixin, RemindersMixin,
+    BoardPostsMixin, BulkMixin, LeasesMixin, EditsMixin, SecretsMixin,
 ):
     @classmethod
     async def open(

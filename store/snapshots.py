@@ -10,6 +10,7 @@ from __future__ import annotations
 from ._base import StoreBase
 from .conn import Conn
 from .models import Snapshot
+from .packed import pack_text, packed_snapshot
 
 
 class SnapshotsMixin(StoreBase):
@@ -23,7 +24,9 @@ class SnapshotsMixin(StoreBase):
                 "WHERE game_id = ?",
                 (game_id,),
             )
-            return Snapshot(*next(iter(rows))) if rows else None
+            if rows:
+                return Snapshot(*next(iter(rows)))
+            return await packed_snapshot(conn, game_id)  # a finished game, packed
 
         return await self._read(body)
 
@@ -39,6 +42,12 @@ class SnapshotsMixin(StoreBase):
             row = await self._game_row(conn, game_id)
             if row["version"] != version or row["action_count"] != seq:
                 return False
+            if await packed_snapshot(conn, game_id) is not None:
+                await conn.execute(
+                    "UPDATE packed_logs SET state = ?, snapshot_version = ?, snapshot_seq = ?, "
+                    "snapshot_at = ? WHERE game_id = ?",
+                    (pack_text(snapshot_json), version, seq, now, game_id))
+                return True
             await self._put_snapshot(conn, game_id, version, seq, snapshot_json, now)
             return True
 

@@ -155,6 +155,11 @@ def translate(exc: Exception, path: str) -> Exception:
     return exc
 
 
+# The store's tables, for VACUUM: named, so that only this schema's are vacuumed.
+TABLES = ("games", "game_players", "actions", "snapshots", "events", "processed_interactions",
+          "reminder_settings", "reminders", "leases", "secrets", "packed_logs")
+
+
 class PostgresBackend:
     dialect: Dialect = "postgresql"
 
@@ -231,6 +236,21 @@ class PostgresBackend:
     async def integrity_check(self) -> IntegrityReport:
         async with self._pool.connection() as raw:
             return await migrate.integrity_check(raw)
+
+    async def tidy(self, *, vacuum: bool) -> None:
+        """With `vacuum`, `VACUUM (ANALYZE)` of the store's tables (outside a transaction:
+        the pool's connections are in autocommit); without it nothing, because the
+        server's autovacuum does both (its settings: docs/operating.md, migration 009)."""
+        if not vacuum:
+            return
+        try:
+            async with self._pool.connection() as raw:
+                await raw.execute(f"VACUUM (ANALYZE) {', '.join(TABLES)}".encode())
+        except psycopg.Error as exc:
+            typed = translate(exc, self.path)
+            if typed is exc:
+                raise
+            raise typed from exc
 
     async def backup(self, dest: str | os.PathLike[str]) -> Path:
         raise BackupUnsupportedError(self.path, os.fspath(dest))

@@ -123,13 +123,32 @@ _CHECKS = (
      "SELECT g.id, g.status FROM games g LEFT JOIN snapshots s ON s.game_id = g.id "
      "WHERE g.status IN ('running', 'finished') AND s.game_id IS NULL"),
 )
+# From 009 on a finished game's log and snapshot may be packed into one row instead.
+PACKED = 9
+_PACKED_CHECKS = (
+    ("the log of game {0} is not dense: {1} actions, action_count {2}",
+     "SELECT g.id, count(a.seq), g.action_count FROM games g "
+     "LEFT JOIN actions a ON a.game_id = g.id "
+     "WHERE NOT EXISTS (SELECT 1 FROM packed_logs p WHERE p.game_id = g.id) GROUP BY g.id "
+     "HAVING count(a.seq) <> g.action_count OR coalesce(max(a.seq), 0) <> g.action_count"),
+    ("the packed log of game {0} holds {1} actions, action_count {2}",
+     "SELECT g.id, p.actions, g.action_count FROM games g "
+     "JOIN packed_logs p ON p.game_id = g.id WHERE p.actions <> g.action_count "
+     "OR EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id) "
+     "OR EXISTS (SELECT 1 FROM snapshots s WHERE s.game_id = g.id)"),
+    _CHECKS[1],
+    ("game {0} is {1} without a snapshot",
+     "SELECT g.id, g.status FROM games g LEFT JOIN snapshots s ON s.game_id = g.id "
+     "WHERE g.status IN ('running', 'finished') AND s.game_id IS NULL "
+     "AND NOT EXISTS (SELECT 1 FROM packed_logs p WHERE p.game_id = g.id)"),
+)
 
 
 async def integrity_check(raw: Raw) -> IntegrityReport:
     problems: list[str] = []
     version = await schema_version(raw)
     if version >= 1:
-        for message, sql in _CHECKS:
+        for message, sql in _PACKED_CHECKS if version >= PACKED else _CHECKS:
             cursor = await raw.execute(sql)
             problems += [message.format(*row) for row in await cursor.fetchall()]
     return IntegrityReport(not problems, tuple(problems), version)
