@@ -1,14 +1,20 @@
-"""The static background of a view, drawn once per edition and kept.
+"""The static background of a view, drawn once per edition and kept, within a byte budget.
 
 Keyed by everything that changes it: the edition (by its content hash), the view, the
 language of its labels, the number of players (seats per office, player boards) and whether
-the East is open (the hatching comes off in era 3). That is at most a few dozen images per
-edition over a bot's life, each ~4.5 MB in RGB, so a small LRU bound is plenty.
+the East is open (the hatching comes off in era 3): 72 images per edition when a bot draws
+every view in every language for every table size. Each is kept at one byte per pixel,
+mapped onto the board's fixed palette as the PNG will be (about 1.5 MB instead of 4.5 MB in
+RGB), in an LRU bounded by bytes (`BackgroundCache`): a worker's memory no longer depends
+on how many combinations it has met (issue 37: 24 RGB images reached 211 MB a worker).
+A background missed is drawn again (tens of ms, bench/RESULTS.md "Memory").
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
 from PIL import Image
 
@@ -24,11 +30,85 @@ from render import (
 )
 from rules import Edition
 
+DEFAULT_BUDGET = 48 * 2**20  # bytes: 32 one-byte backgrounds, every combination a table meets
 
-@lru_cache(maxsize=24)
+
+class BackgroundCache:
+    """An LRU of images bounded by their pixel bytes, not their number. Thread-safe (a
+    thread pool renders in one process); an image larger than the whole budget is
+    returned but not kept."""
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+        self.budget = budget
+        self.used = 0
+        self.misses = 0
+        self._images: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def cost(im: Image.Image) -> int:
+        return im.width * im.height * len(im.getbands())
+
+    def get(self, key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
+        with self._lock:
+            found = self._images.get(key)
+            if found is not None:
+                self._images.move_to_end(key)
+                return found
+        im = make()  # outside the lock: two threads may both draw it; both are equal
+        with self._lock:
+            self.misses += 1
+            if key not in self._images and self.cost(im) <= self.budget:
+                self._images[key] = im
+                self.used += self.cost(im)
+                self._shrink()
+        return im
+
+    def resize(self, budget: int) -> None:
+        with self._lock:
+            self.budget = budget
+            self._shrink()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._images.clear()
+            self.used = 0
+
+    cache_clear = clear  # the name functools' caches use (tests/render/text_probe.py)
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+    def _shrink(self) -> None:
+        while self.used > self.budget and self._images:
+            _, old = self._images.popitem(last=False)
+            self.used -= self.cost(old)
+
+
+CACHE = BackgroundCache()
+
+
 def static_background(edition: Edition, view: str, lang: str, players: int,
-               east_open: bool) -> Image.Image:
-    """The view's background; callers must `copy()` it before drawing."""
+                      east_open: bool) -> Image.Image:
+    """The view's background in the board's palette (mode "P"); callers draw on
+    `.convert("RGB")` of it, never on it."""
+    return CACHE.get((edition, view, lang, players, east_open),
+                     lambda: _palette(_draw_background(edition, view, lang, players,
+                                                       east_open)))
+
+
+def _palette(im: Image.Image) -> Image.Image:
+    """`im` mapped onto the fixed palette without dithering, as `drawing.to_palette` maps
+    the finished board: the board's pixels the dynamic layer leaves alone come out the
+    same, and the drawing blends its edges against the palette's colours."""
+    out = im.quantize(palette=style.palette_image(), dither=Image.Dither.NONE)
+    out.readonly = True  # a shared image: drawing on it by mistake would leak between games
+    return out
+
+
+def _draw_background(edition: Edition, view: str, lang: str, players: int,
+                     east_open: bool) -> Image.Image:
+    """The view's background in RGB, drawn afresh."""
     im = Image.new("RGB", layout.view_size(view, players), style.PANEL_BG)
     panels.draw_header_static(im, im.width)
     map_o = layout.map_origin(view)
@@ -51,5 +131,4 @@ def static_background(edition: Edition, view: str, lang: str, players: int,
         boards.draw_static(im, edition, players, panel_o, lang)
         if map_o is None:  # the map's legend explains the goods where there is a map
             legend.draw_on_panel(im, edition, panel_o, lang)
-    im.readonly = True  # a shared image: drawing on it by mistake would leak between games
     return im

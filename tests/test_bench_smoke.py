@@ -1,9 +1,11 @@
 """The memory benchmark still runs against the service's API (it crashed once
-`service.legal` began returning the list's version too): a tiny run of the real code."""
+`service.legal` began returning the list's version too): a tiny run of the real code,
+through a real render pool of one worker, reading the process tree's memory."""
 
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,11 +17,13 @@ async def test_the_memory_bench_plays_its_games(monkeypatch: pytest.MonkeyPatch)
     spec = importlib.util.spec_from_file_location("memory_bench", BENCH)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "memory_bench", bench)  # its dataclass looks itself up
     spec.loader.exec_module(bench)
-    monkeypatch.setattr(bench, "GAMES", 3)
-    monkeypatch.setattr(bench, "ACTIVE", 2)
-    monkeypatch.setattr(bench, "MOVES_EACH", 3)
-    figures = await bench.measure()
-    assert figures["moves"] == 6
-    assert figures["peak"] >= figures["baseline"] > 0
-    assert "## Memory" in bench.section(figures)
+    figures = await bench.measure(commands=12, active=2, workers=1, sample_every=4,
+                                  combinations=False)
+    assert figures.commands >= 12
+    assert figures.boards >= 1  # the /board asked every tenth command at least
+    commands, rss, pss, processes = figures.samples[-1]
+    assert processes >= 2  # the bench itself and its render worker at least
+    assert rss >= pss > 0
+    assert "## Memory" in bench.section(figures, 1, 2)
