@@ -87,12 +87,13 @@ async def build_service(settings: Settings) -> tuple[Any, Any]:
     """The store at settings.db_path and the service over it (which owns rules and
     render). Both are returned: whoever opened the store closes it, and the adapter
     talks only to the service."""
-    from service import GameService, GameStore
+    from service import BoardPool, GameService, GameStore
 
     store = await GameStore.open(settings.db_path)
     # A turn is posted as a card a phone reads (cogs.cards); /board view:full stays.
     return GameService(store, turn_view="card", lease_owner=lease_owner(settings),
-                       lease_ttl_s=settings.lease_ttl_s), store
+                       lease_ttl_s=settings.lease_ttl_s,
+                       renderer=BoardPool(workers=settings.render_workers)), store
 
 
 def lease_owner(settings: Settings) -> str:

@@ -148,7 +148,7 @@ class Play:
         self.repo.turn_starts.remember(game.id, game.action_count + 1 + len(bot_moves),
                                        result.version, final)
         board = await self.repo.render(final, self.repo.turn_view, lang or game.language,
-                                       game=game, before=begun)
+                                       game=game, before=begun, urgent=True)
         return ActResult(
             game.id, result.version, first.action.seq, user_id, canonical,
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,

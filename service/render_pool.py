@@ -10,9 +10,12 @@ process pool is the default).
 from __future__ import annotations
 
 import asyncio
+import heapq
 import inspect
+import itertools
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -71,12 +74,22 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def make_executor(kind: str = "process", workers: int = 2) -> Executor:
+def default_workers(cores: int | None = None) -> int:
+    """Render workers for a machine of `cores` CPUs (default: this one's): one per core,
+    at most four. A worker is a process of about 60–90 MB (bench/RESULTS.md "Memory"),
+    and a card is one core's work, so more workers than cores only queue inside the OS
+    instead of here, where turn cards go first. RENDER_WORKERS overrides it."""
+    found = cores if cores is not None else (os.cpu_count() or 1)
+    return max(1, min(4, found))
+
+
+def make_executor(kind: str = "process", workers: int | None = None) -> Executor:
     """A process pool by default: measured with bench/service_bench.py (2 cores, 4 renders
     at a time), it kept the event loop's p99 lag at 11-18 ms against 16-27 ms for a thread
     pool — Pillow's drawing holds the GIL for part of each render. Workers are started by
     a forkserver, not fork: the parent has aiosqlite's thread, and forking a threaded
     process is unsafe. "thread" is kept for renderers that cannot be pickled (tests)."""
+    workers = default_workers() if workers is None else workers
     if kind == "process":
         return ProcessPoolExecutor(max_workers=workers,
                                    mp_context=multiprocessing.get_context("forkserver"),
@@ -130,22 +143,31 @@ class BoardPool:
     Replays have their own single worker, started for one replay and ended after it
     (`max_tasks_per_child=1`): a turn board never waits behind a replay, and whatever
     memory drawing a long game took goes back to the system at once.
+
+    Turn cards go first (issue 37): at most as many renders as the pool has workers are
+    handed to it at once, and the others wait here, `urgent` ones (the board of a move
+    just committed) ahead of the rest (`/board`), each kind in arrival order. Handed to
+    the executor's own queue, a card would wait behind every board asked before it.
     """
 
     def __init__(self, renderer: Renderer = render_board, executor: Executor | None = None,
                  *, replay_executor: Executor | None = None,
-                 factory: Callable[[], Executor] | None = None):
+                 factory: Callable[[], Executor] | None = None, workers: int | None = None):
         self.renderer = renderer
         # Only the module-level render_board can cross into another process.
         kind = "process" if renderer is render_board else "thread"
         if factory is None and executor is None:
-            factory = partial(make_executor, kind)
+            factory = partial(make_executor, kind, workers)  # None: default_workers()
         self._factory = factory
         self.executor = executor or self._new_executor()
         self._replay_factory: Callable[[], Executor] | None = (
             None if replay_executor is not None else partial(make_replay_executor, kind))
         self._replays: Executor | None = replay_executor
         self.replaced = 0  # broken pools replaced so far (logged, and seen by tests)
+        self.slots = max(1, int(getattr(self.executor, "_max_workers", 1)))
+        self._busy = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._arrival = itertools.count()
         # a test's stand-in renderer may take only (state, view, lang)
         self._marks = _takes_names(renderer)
 
@@ -159,7 +181,7 @@ class BoardPool:
 
     async def render(self, state: State, view: str = "full", lang: str = "en", *,
                      names: Mapping[str, str] | None = None,
-                     changes: MapChanges | None = None) -> bytes:
+                     changes: MapChanges | None = None, urgent: bool = False) -> bytes:
         shown = dict(names) if names else None
         job: Callable[[], bytes]
         if self._process and self.renderer is render_board:
@@ -169,7 +191,42 @@ class BoardPool:
             job = partial(marking, state, view, lang, names=shown, changes=changes)
         else:
             job = partial(self.renderer, state, view, lang)
-        return await self._run(job)
+        await self._take_slot(urgent)
+        try:
+            return await self._run(job)
+        finally:
+            self._free_slot()
+
+    @property
+    def busy(self) -> int:
+        """Renders handed to the workers now."""
+        return self._busy
+
+    @property
+    def waiting(self) -> int:
+        """Renders queued here for a free worker."""
+        return sum(not turn.done() for _, _, turn in self._waiting)
+
+    async def _take_slot(self, urgent: bool) -> None:
+        if self._busy < self.slots and not self._waiting:
+            self._busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._arrival), turn))
+        try:
+            await turn  # resolved by `_free_slot`, which hands its slot over
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._free_slot()  # handed a slot just as it was cancelled: pass it on
+            raise  # else `turn` is cancelled and `_free_slot` skips it
+
+    def _free_slot(self) -> None:
+        while self._waiting:
+            _, _, turn = heapq.heappop(self._waiting)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._busy -= 1
 
     async def _run(self, job: Callable[[], bytes]) -> bytes:
         loop = asyncio.get_running_loop()

@@ -261,12 +261,15 @@ class GameRepository:
         self._states.pop(game_id, None)
 
     async def render(self, state: State, view: str = "full", lang: str = "en", *,
-                     game: Table | None = None, before: State | None = None) -> bytes:
+                     game: Table | None = None, before: State | None = None,
+                     urgent: bool = False) -> bytes:
         """The board; with `game`, the players' display names on it, never their ids; with
-        `before`, what changed on the map since that state marked."""
+        `before`, what changed on the map since that state marked. `urgent`: a turn's
+        board, drawn before the boards only looked at (BoardPool)."""
         names = self.names(game, lang) if game is not None else None
         marks = map_changes(before, state) if before is not None else None
-        return await self.boards.render(state, view, lang, names=names, changes=marks)
+        return await self.boards.render(state, view, lang, names=names, changes=marks,
+                                        urgent=urgent)
 
     async def turn_start(self, game: Table) -> State:
         """The state the turn going on in `game` (as loaded, before a new move) began with."""
@@ -297,7 +300,8 @@ class GameRepository:
         changed although the move stands. The game still owes its turn post (committed
         with the move), so the owed-post check draws and posts the board later."""
         try:
-            return await self.render(state, self.turn_view, lang, game=game, before=before)
+            return await self.render(state, self.turn_view, lang, game=game, before=before,
+                                     urgent=True)
         except Exception:
             log.exception("could not draw the board of game %s after its move", game_id)
             return None

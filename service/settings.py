@@ -102,6 +102,9 @@ class Settings:
     web_port: int | None = None
     web_host: str = "127.0.0.1"
     web_base_url: str | None = None
+    # Render worker processes (RENDER_WORKERS); None: one per core, at most four
+    # (service.render_pool.default_workers).
+    render_workers: int | None = None
 
     @property
     def web_base(self) -> str | None:
@@ -144,4 +147,5 @@ class Settings:
             web_port=_port(merged.get("WEB_PORT")),
             web_host=merged.get("WEB_HOST", "").strip() or "127.0.0.1",
             web_base_url=merged.get("WEB_BASE_URL", "").strip().rstrip("/") or None,
+            render_workers=_int_or_none(merged.get("RENDER_WORKERS")) or None,
         )

@@ -73,7 +73,7 @@ class TurnPosts:
             changed = changes(await self.repo.state_at(game, game.action_count - 1), state)
         over = rules.is_over(state)
         board = await self.repo.render(state, self.repo.turn_view, lang or game.language,
-                                       game=game)
+                                       game=game, urgent=True)
         story = await self.stories.turn_story(game_id, lang or game.language) if last else ()
         return TurnPost(
             game, game.version, last.player_id if last else None,
