@@ -132,7 +132,8 @@ class ReminderLoop(BackgroundLoop):
     async def maintain(self) -> int:
         """Once an hour: prune the processed interaction ids (the table grows by one row
         per command otherwise) and pack the games finished since (their log and snapshot
-        in one compressed row, issue 37); returns how many ids went."""
+        in one compressed row, issue 37), then log a health line; returns how many ids
+        went."""
         now = self.bot.clock()
         if now < self._next_prune:
             return 0
@@ -143,6 +144,8 @@ class ReminderLoop(BackgroundLoop):
         packed = await self.bot.service.pack_finished()  # finished games kept small
         if packed:
             log.info("packed %d finished games", packed)
+        # The operator's hourly line (docs/operating.md): grep the log for "health ".
+        log.info("health %s", (await self.bot.service.health()).line())
         return removed
 
     async def tick(self) -> int:

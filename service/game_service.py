@@ -35,6 +35,7 @@ from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
 from .deadlines import Deadlines, ExpiryListener
+from .health import Health, HealthCheck
 from .history import History, HistoryPage, PlayerStats, ServerStats
 from .leases import DEFAULT_TTL_S, Leases
 from .lobby import Lobby
@@ -98,6 +99,7 @@ class GameService:
         self.reminders = Reminding(repo)
         self.animation = Animation(repo)
         self.maintenance = Maintenance(repo)
+        self.checks = HealthCheck(repo)
         self.computers = Computers(repo, self.play)
         self.seat_votes = SeatVotes(repo, self.computers)
         self.vote_posts = VotePosts(repo, self.undo_votes, self.seat_votes)
@@ -432,6 +434,9 @@ class GameService:
     # -- maintenance (backups.py) ----------------------------------------------------
     async def backup_now(self, folder: str | Path, keep: int) -> Path:
         return await self.maintenance.backup_now(folder, keep)
+
+    async def health(self) -> Health:
+        return await self.checks.health()
 
     async def pack_finished(self) -> int:
         return await self.maintenance.pack_finished()

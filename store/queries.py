@@ -74,6 +74,16 @@ class QueriesMixin(StoreBase):
 
         return await self._read(body)
 
+    async def count_games(self, status: GameStatus) -> int:
+        """How many games have `status` (the operator's health check)."""
+
+        async def body(conn: Conn) -> int:
+            rows = await conn.execute_fetchall(
+                "SELECT count(*) FROM games WHERE status = ?", (status,))
+            return int(next(iter(rows))[0])
+
+        return await self._read(body)
+
     async def games_in_channel(
         self, channel_id: int, statuses: Sequence[GameStatus] = ACTIVE_STATUSES
     ) -> list[Game]:

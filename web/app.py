@@ -5,6 +5,8 @@
     GET /g/{game}/{token}/log.json     the whole told log
     GET /g/{game}/{token}/events       server-sent events: the game's version as it moves
     GET /static/web.js | web.css       the page's only script and stylesheet
+    GET /health                        the bot's health as JSON (service.health): 200 when
+                                       the store answers, else 503; for a monitor
 
 Everything else, a wrong token included, is the same 404. Every answer carries the
 security headers (a content security policy allowing only this server's own script,
@@ -235,6 +237,12 @@ class Pages:
         response.enable_compression()
         return response
 
+    async def health(self, request: web.Request) -> web.Response:
+        found = await self.service.health()
+        return web.Response(text=json.dumps(found.as_dict()), content_type="application/json",
+                            status=200 if found.ok else 503,
+                            headers={"Cache-Control": "no-store"})
+
     async def fallback(self, request: web.Request) -> web.Response:
         return self.not_found(request)
 
@@ -270,6 +278,7 @@ def make_app(service: GameService, **options: Any) -> web.Application:
                        pages.events)
     app.router.add_get("/static/web.js", pages.script)
     app.router.add_get("/static/web.css", pages.stylesheet)
+    app.router.add_get("/health", pages.health)
     app.router.add_route("*", "/{tail:.*}", pages.fallback)
 
     async def closing(_app: web.Application) -> None:
