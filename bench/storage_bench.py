@@ -42,7 +42,7 @@ TABLES = ("games", "game_players", "actions", "snapshots", "events", "processed_
 
 
 def snowflake(rng: random.Random) -> str:
-    return str(rng.randrange(10**17, 10**19))
+    return str(rng.randrange(10**17, 2**62))  # Discord snowflakes: 18–19 digits
 
 
 def game_log(seed: int, players: list[str]) -> list[tuple[str, str, str]]:
@@ -98,9 +98,15 @@ async def used_bytes(store: GameStore) -> int:
         return Path(store.path).stat().st_size
     pool = store._db._pool  # type: ignore[attr-defined]
     async with pool.connection() as raw:
-        await raw.execute(f"VACUUM FULL {', '.join(TABLES)}".encode())
+        present = []
+        for table in TABLES:  # packed_logs is missing from a schema before 009
+            cursor = await raw.execute("SELECT to_regclass(%s) IS NOT NULL", (table,))
+            row = await cursor.fetchone()
+            if row and row[0]:
+                present.append(table)
+        await raw.execute(f"VACUUM FULL {', '.join(present)}".encode())
         total = 0
-        for table in TABLES:
+        for table in present:
             cursor = await raw.execute(
                 "SELECT pg_total_relation_size(to_regclass(%s))", (table,))
             row = await cursor.fetchone()
