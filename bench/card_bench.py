@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service import GameService  # noqa: E402
-from service.render_pool import BoardPool, default_workers, make_executor  # noqa: E402
-from service.repository import Place  # noqa: E402
-from store import GameStore  # noqa: E402
+from service import GameService
+from service.render_pool import BoardPool, default_workers, make_executor
+from service.repository import Place
+from store import GameStore
 
 LANGS = ("en", "de", "fr")
 

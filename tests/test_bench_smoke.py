@@ -24,6 +24,7 @@ async def test_the_memory_bench_plays_its_games(monkeypatch: pytest.MonkeyPatch)
     assert figures.commands >= 12
     assert figures.boards >= 1  # the /board asked every tenth command at least
     commands, rss, pss, processes = figures.samples[-1]
+    assert commands == figures.commands  # the last sample is taken at the end
     assert processes >= 2  # the bench itself and its render worker at least
     assert rss >= pss > 0
     assert "## Memory" in bench.section(figures, 1, 2)
