@@ -44,6 +44,8 @@ class BackgroundCache:
         self.misses = 0
         self._images: OrderedDict[Hashable, Image.Image] = OrderedDict()
         self._lock = threading.Lock()
+        # the name functools' caches answer to (tests/render/text_probe.py clears them all)
+        self.cache_clear = self.clear
 
     @staticmethod
     def cost(im: Image.Image) -> int:
@@ -73,8 +75,6 @@ class BackgroundCache:
         with self._lock:
             self._images.clear()
             self.used = 0
-
-    cache_clear = clear  # the name functools' caches use (tests/render/text_probe.py)
 
     def __len__(self) -> int:
         return len(self._images)
