@@ -55,8 +55,8 @@ class Figures:
     commands: int = 0
     boards: int = 0
     games_finished: int = 0
-    # (commands so far, tree RSS MB, tree PSS MB, processes)
-    samples: list[tuple[int, float, float, int]] = field(default_factory=list)
+    # (commands so far, tree RSS MB, tree PSS MB, processes, bot RSS MB, largest other RSS)
+    samples: list[tuple[int, float, float, int, float, float]] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -91,10 +91,13 @@ def memory_mb(pid: int) -> tuple[float, float]:
     return values.get("Rss", 0) / 1024, values.get("Pss", 0) / 1024
 
 
-def tree_mb() -> tuple[float, float, int]:
+def tree_mb() -> tuple[float, float, int, float, float]:
+    """Tree RSS, tree PSS, processes, this process's RSS, the largest other's RSS."""
     pids = tree(os.getpid())
     pairs = [memory_mb(pid) for pid in pids]
-    return sum(r for r, _ in pairs), sum(p for _, p in pairs), len(pids)
+    others = [r for pid, (r, _) in zip(pids, pairs, strict=True) if pid != os.getpid()]
+    return (sum(r for r, _ in pairs), sum(p for _, p in pairs), len(pids),
+            memory_mb(os.getpid())[0], max(others, default=0.0))
 
 
 def sample_states() -> dict[tuple[int, bool], rules.State]:
@@ -144,6 +147,7 @@ async def play(service: GameService, games: list[int], figures: Figures, until: 
         result = await service.act(game_id, legal.player, rng.choice(legal.actions),
                                    expected_version=legal.version)
         figures.commands += 1
+        count = figures.commands  # other streams count on while this one awaits below
         figures.boards += result.board is not None
         if figures.commands % 10 == 0:
             await service.board(game_id, view=rng.choice(VIEWS), lang=rng.choice(LANGS))
@@ -152,7 +156,7 @@ async def play(service: GameService, games: list[int], figures: Figures, until: 
             figures.games_finished += 1
             made += IN_FLIGHT
             games[slot] = await new_game(service, made)
-        if figures.commands % sample_every == 0:
+        if count % sample_every == 0:
             figures.samples.append((figures.commands, *tree_mb()))
 
 
@@ -190,7 +194,8 @@ def section(f: Figures, workers: int, active: int) -> str:
     growth = tail[-1][2] - tail[0][2] if len(tail) > 1 else float("nan")
     verdict = "met" if peak_pss <= TARGET_MB else "MISSED"
     flat = "met" if growth <= FLAT_MB else "MISSED"
-    rows = [f"| {c:,} | {rss:.0f} MB | {pss:.0f} MB | {n} |" for c, rss, pss, n in f.samples]
+    rows = [f"| {c:,} | {rss:.0f} MB | {pss:.0f} MB | {n} | {bot:.0f} MB | {other:.0f} MB |"
+            for c, rss, pss, n, bot, other in f.samples]
     load = os.getloadavg()[0]
     return "\n".join([
         "## Memory",
@@ -203,8 +208,8 @@ def section(f: Figures, workers: int, active: int) -> str:
         f"{f.games_finished} games finished and replaced). PSS counts a page shared by n "
         "processes as 1/n in each: its sum is what the tree takes from the machine.",
         "",
-        "| commands | tree RSS | tree PSS | processes |",
-        "|---:|---:|---:|---:|",
+        "| commands | tree RSS | tree PSS | processes | bot process RSS | largest worker RSS |",
+        "|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
         f"Target ≤ {TARGET_MB} MB: peak PSS {peak_pss:.0f} MB, **{verdict}**; last RSS "

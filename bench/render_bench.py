@@ -93,7 +93,7 @@ def main() -> int:
         for _ in range(7):
             board_ms += timed(lambda s=s: sizes.append(len(render.board(
                 s, names=NAMES, changes=marked[id(s)]))), 1)
-            base_ms += timed(lambda bg=bg: render.encode_png(bg.convert("RGB")), 1)
+            base_ms += timed(lambda bg=bg: render.encode_png(bg.copy()), 1)
     # the phone views (not targets: the full board is the largest): time and size per view
     phone: dict[str, tuple[list[float], list[int]]] = {}
     for view in ("map", "players", "card"):

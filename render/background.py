@@ -3,11 +3,16 @@
 Keyed by everything that changes it: the edition (by its content hash), the view, the
 language of its labels, the number of players (seats per office, player boards) and whether
 the East is open (the hatching comes off in era 3): 72 images per edition when a bot draws
-every view in every language for every table size. Each is kept at one byte per pixel,
-mapped onto the board's fixed palette as the PNG will be (about 1.5 MB instead of 4.5 MB in
-RGB), in an LRU bounded by bytes (`BackgroundCache`): a worker's memory no longer depends
-on how many combinations it has met (issue 37: 24 RGB images reached 211 MB a worker).
-A background missed is drawn again (tens of ms, bench/RESULTS.md "Memory").
+every view in every language for every table size, about 4.5 MB each in RGB. They are kept
+in an LRU bounded by bytes (`BackgroundCache`, 48 MB a worker: about eleven), so a
+worker's memory no longer depends on how many combinations it has met (issue 37: 24
+images reached 211 MB a worker). A background missed is drawn again, tens of ms once the
+edition's map layers are cached (bench/RESULTS.md, "Memory").
+
+Kept in RGB, not at one byte per pixel: mapped onto the board's palette, the background
+is quantized twice (Pillow's palette lookup is not idempotent), and the names the map
+redraws over roads no longer matched the background's exactly
+(tests/render/test_cached_layers.py).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from render import (
 )
 from rules import Edition
 
-DEFAULT_BUDGET = 48 * 2**20  # bytes: 32 one-byte backgrounds, every combination a table meets
+DEFAULT_BUDGET = 48 * 2**20  # bytes: about eleven RGB backgrounds
 
 
 class BackgroundCache:
@@ -90,20 +95,9 @@ CACHE = BackgroundCache()
 
 def static_background(edition: Edition, view: str, lang: str, players: int,
                       east_open: bool) -> Image.Image:
-    """The view's background in the board's palette (mode "P"); callers draw on
-    `.convert("RGB")` of it, never on it."""
+    """The view's background; callers must `copy()` it before drawing."""
     return CACHE.get((edition, view, lang, players, east_open),
-                     lambda: _palette(_draw_background(edition, view, lang, players,
-                                                       east_open)))
-
-
-def _palette(im: Image.Image) -> Image.Image:
-    """`im` mapped onto the fixed palette without dithering, as `drawing.to_palette` maps
-    the finished board: the board's pixels the dynamic layer leaves alone come out the
-    same, and the drawing blends its edges against the palette's colours."""
-    out = im.quantize(palette=style.palette_image(), dither=Image.Dither.NONE)
-    out.readonly = True  # a shared image: drawing on it by mistake would leak between games
-    return out
+                     lambda: _draw_background(edition, view, lang, players, east_open))
 
 
 def _draw_background(edition: Edition, view: str, lang: str, players: int,
@@ -131,4 +125,5 @@ def _draw_background(edition: Edition, view: str, lang: str, players: int,
         boards.draw_static(im, edition, players, panel_o, lang)
         if map_o is None:  # the map's legend explains the goods where there is a map
             legend.draw_on_panel(im, edition, panel_o, lang)
+    im.readonly = True  # a shared image: drawing on it by mistake would leak between games
     return im

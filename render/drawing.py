@@ -36,7 +36,7 @@ def draw(state: State, view: str = "full", lang: str = "en", names: Names | None
     edition = edition_of(state)
     seats = seats_of(state.order, names)
     east_open = state.era >= edition.east_opens_era
-    im = static_background(edition, view, lang, len(state.order), east_open).convert("RGB")
+    im = static_background(edition, view, lang, len(state.order), east_open).copy()
     panels.draw_header(im, state, edition, lang, seats)
     map_o = layout.map_origin(view)
     if map_o is not None:

@@ -23,8 +23,8 @@ async def test_the_memory_bench_plays_its_games(monkeypatch: pytest.MonkeyPatch)
                                   combinations=False)
     assert figures.commands >= 12
     assert figures.boards >= 1  # the /board asked every tenth command at least
-    commands, rss, pss, processes = figures.samples[-1]
+    commands, rss, pss, processes, bot, worker = figures.samples[-1]
     assert commands == figures.commands  # the last sample is taken at the end
     assert processes >= 2  # the bench itself and its render worker at least
-    assert rss >= pss > 0
+    assert rss >= pss > 0 and rss >= bot + worker
     assert "## Memory" in bench.section(figures, 1, 2)

@@ -1,5 +1,5 @@
-"""Issue 37, item 1: the view backgrounds are kept at one byte per pixel, in an LRU bounded
-by bytes, so a render worker's memory no longer grows with the combinations it meets."""
+"""Issue 37, item 1: the view backgrounds are kept in an LRU bounded by bytes, so a render
+worker's memory no longer grows with the combinations it meets."""
 
 from __future__ import annotations
 
@@ -35,13 +35,13 @@ def test_the_cache_keeps_what_fits_its_byte_budget_dropping_the_least_recent() -
     assert len(cache) == 1 and cache.used == 10_000
 
 
-def test_backgrounds_are_kept_in_the_board_palette_and_drawn_once() -> None:
+def test_a_background_is_drawn_once_and_counted_by_its_bytes() -> None:
     state = rules.new_game(rules.load_edition(), ["ann", "ben"], 1)
     edition = rules.edition_of(state)
     background.CACHE.clear()
     first = static_background(edition, "card", "de", 2, False)
-    assert first.mode == "P" and first.readonly
-    assert background.CACHE.used == first.width * first.height  # one byte a pixel
+    assert first.mode == "RGB" and first.readonly
+    assert background.CACHE.used == first.width * first.height * 3
     misses = background.CACHE.misses
     assert static_background(edition, "card", "de", 2, False) is first
     assert background.CACHE.misses == misses
