@@ -38,3 +38,16 @@ def tiny(level: str) -> dict[str, object]:
             "normal": {"sample": 8, "width": 2, "follow": 4, "seconds": None},
             "strong": {"sample": 8, "width": 2, "replies": 2, "worlds": 2, "follow": 3,
                        "reply_follow": 3, "seconds": None}}[level]
+
+
+def solo_position(level: int, wanted, seed: int = 33) -> State:
+    """The first position of a seeded solo game (our human seat "ann" played at random,
+    the Autobot at `level`) where the human decides and `wanted(state)` holds."""
+    for attempt in range(20):
+        state = new_game(load_edition(), ["ann"], seed=seed + attempt, solo_level=level)
+        bot = RandomBot(seed + attempt)
+        while (decision := pending_decision(state)) is not None:
+            if decision.player == "ann" and wanted(state):
+                return state
+            state = apply(state, decision.player, bot.choose(state, decision.player))
+    raise AssertionError("no such solo position in 20 random games")

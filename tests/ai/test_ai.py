@@ -13,7 +13,7 @@ import ai.search
 from ai.view import determinise, public_key
 from rules import RuleError, SearchContext, apply, legal_actions, pending_decision, winners
 from rules.bots import RandomBot
-from tests.ai.conftest import first_position, position, tiny
+from tests.ai.conftest import first_position, position, solo_position, tiny
 
 LEVELS = ("easy", "normal", "strong")
 
@@ -70,17 +70,31 @@ def test_an_unknown_level_is_refused():
 
 
 def _shuffle_hidden(state, seed):
-    """The same public position with other bag and deck orders (and another game seed)."""
+    """The same public position with other bag and deck orders (and another game seed); in
+    a solo game the Autobot's colour pile, task pile and advanced reserve too."""
     rng = random.Random(seed)
 
     def mixed(items):
         out = list(items)
-        rng.shuffle(out)
+        for _ in range(4):  # a pile of two or more comes out in another order
+            rng.shuffle(out)
+            if len(out) < 2 or tuple(out) != tuple(items):
+                break
         return tuple(out)
 
+    solo = state.solo
+    if solo is not None:
+        solo = dataclasses.replace(solo, colour_pile=mixed(solo.colour_pile),
+                                   task_pile=mixed(solo.task_pile),
+                                   task_reserve=mixed(solo.task_reserve))
     return dataclasses.replace(state, seed=state.seed + 1, rng=rng.getrandbits(64),
                                bag=mixed(state.bag), deck=mixed(state.deck),
-                               advanced_deck=mixed(state.advanced_deck))
+                               advanced_deck=mixed(state.advanced_deck), solo=solo)
+
+
+def _solo_hidden(state):
+    """The Autobot's hidden orders (SOLO.md §3): its colour pile, task pile and reserve."""
+    return (state.solo.colour_pile, state.solo.task_pile, state.solo.task_reserve)
 
 
 def test_the_bots_world_does_not_depend_on_the_hidden_orders():
@@ -91,6 +105,20 @@ def test_the_bots_world_does_not_depend_on_the_hidden_orders():
     mine, theirs = determinise(state, random.Random(4)), determinise(other, random.Random(4))
     assert mine == theirs
     assert sorted(mine.bag) == sorted(state.bag) and sorted(mine.deck) == sorted(state.deck)
+
+
+def test_the_bots_solo_world_does_not_depend_on_the_autobots_hidden_orders():
+    # Issue 33: the Autobot's colour and task decks are face down; a world the AI plays in
+    # has the same cards in an order of its own drawing, whatever the real order.
+    state = HIDDEN_CASES["solo"]()
+    other = _shuffle_hidden(state, 1)
+    assert _solo_hidden(other) != _solo_hidden(state)
+    assert public_key(other) == public_key(state)
+    mine, theirs = determinise(state, random.Random(4)), determinise(other, random.Random(4))
+    assert mine == theirs
+    for seen, real in zip(_solo_hidden(mine), _solo_hidden(state), strict=True):
+        assert sorted(seen) == sorted(real)
+    assert mine.solo.task_queue == state.solo.task_queue  # face up: kept as it is
 
 
 def _era_about_to_end(state):
@@ -112,6 +140,10 @@ HIDDEN_CASES = {
     "4p-late": lambda: position(4, 6, 120),
     "era-end": lambda: first_position(3, 30, _era_about_to_end),
     "pick": lambda: first_position(2, 40, _picking),
+    # Solo: the human decides while the Autobot's colour and task piles hold several cards,
+    # so the search plays the Autobot's next turn from them (issue 33).
+    "solo": lambda: solo_position(6, lambda s: len(s.solo.colour_pile) >= 3
+                                  and len(s.solo.task_pile) >= 2),
 }
 
 
@@ -126,6 +158,8 @@ def test_a_choice_does_not_change_when_only_hidden_orders_change(level, case):
         shown = state if k == 0 else _shuffle_hidden(state, k)
         if k:
             assert (shown.bag, shown.deck) != (state.bag, state.deck)
+            if state.solo is not None:
+                assert _solo_hidden(shown) != _solo_hidden(state)
         choices.add(ai.bot(level, seed=11, **tiny(level)).choose(shown, decision.player))
     assert len(choices) == 1
 
@@ -181,7 +215,7 @@ def _simulated(level, state, player, monkeypatch):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("case", ["era-end", "pick"])
+@pytest.mark.parametrize("case", ["era-end", "pick", "solo"])
 def test_the_bot_never_simulates_the_real_hidden_orders(level, case, monkeypatch):
     # Stronger than comparing choices (a choice rarely hinges on the hidden orders): every
     # position the bot plays through is the same whatever the real orders are.
