@@ -1,7 +1,7 @@
 """How strong and how quick the computer players are at 2-4 players (issues 16 and 33).
 
     nice -n 10 python bench/ai_bench.py [--quick] [--games N] [--only strong2p-base,...]
-        [--jobs 2] [--max-seconds T]
+        [--player NAME] [--jobs 2] [--max-seconds T]
 
 Seeded matches, the player's seat rotating: each level of ours against the frozen baseline
 (ai.baseline, issue 33), against GreedyBot (rules/bots.py) and against each other; every
@@ -9,7 +9,9 @@ other seat is the opponent. A shared win counts its share. Per match: the player
 share with its 95 % Wilson interval, its median DM left at the end, its deliveries, the
 distinct countries it reached, the loaded trucks it left, and its CPU seconds per decision
 with a choice (p50 / p95 / max, in the worker; bench/match_kit.py). `--quick` plays two
-games per match, to check that everything runs. Figures: bench/RESULTS.md.
+games per match, to check that everything runs. `--player NAME` seats another of our
+players (a bench/match_kit.py name, e.g. a new level) in every match's own seat, against
+the same opponents on the same deals. Figures: bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -41,10 +43,12 @@ MATCHES: dict[str, tuple[str, int, str, int, float | None]] = {
 }
 
 
-def one_game(item: tuple[str, int]) -> tuple[str, SeatRecord]:
-    """Game `game` of match `name`: our player sits in seat `game % players`."""
-    name, game = item
+def one_game(item: tuple[str, int, str]) -> tuple[str, SeatRecord]:
+    """Game `game` of match `name`: our player (`chosen`, or the match's own when empty)
+    sits in seat `game % players`."""
+    name, game, chosen = item
     player, players, opponent, _games, _target = MATCHES[name]
+    player = chosen or player
     seed = 5000 + game
     ids = list(NAMES[:players])
     state = new_game(load_edition(), ids, seed=seed)
@@ -59,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="2 games per match")
     parser.add_argument("--games", type=int, help="games per match (default: per match)")
     parser.add_argument("--only", default=",".join(MATCHES), help="matches to play")
+    parser.add_argument("--player", default="", help="our player in every match")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=3000.0)
     args = parser.parse_args(argv)
@@ -66,10 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in MATCHES]
     if unknown:
         raise SystemExit(f"ai_bench: unknown match {unknown}; known: {', '.join(MATCHES)}")
+    if args.player:
+        make_player(args.player, 0)  # refuse an unknown name before playing
     items = []
     for name in names:
         games = 2 if args.quick else (args.games or MATCHES[name][3])
-        items += [(name, g) for g in range(games)]
+        items += [(name, g, args.player) for g in range(games)]
     items.sort(key=lambda it: (it[1], names.index(it[0])))  # game-major: bounded runs stay even
     results: dict[str, list[SeatRecord]] = {n: [] for n in names}
     started = time.monotonic()
@@ -83,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
     for name in names:
         player, players, opponent, _g, target = MATCHES[name]
+        player = args.player or player
         s = summary(results[name])
         if not s["games"]:
             continue

@@ -8,16 +8,18 @@ Each of our players (bench/match_kit.py names: `strong`, `normal`, `easy`, `base
 solo_level=L)`) for `--games` seeded deals per Autobot level; deal g of every cell uses the
 same seed, so the cells compare players on the same deals. The Autobot plays its one legal
 action. Per cell: the win share with its 95 % Wilson interval (the human wins only with
-strictly more points, or by the tie-breaks), the mean margin (our points minus the
-Autobot's), the median DM left at the end, deliveries (median and mean), loaded trucks left
-at the end, take-backs a game, and CPU seconds per decision with a choice (p50 / p95 / max,
-measured in the worker). `--max-seconds` bounds the run: no game starts after it.
+strictly more points, or by the tie-breaks; a draw is no win), the mean margin (our points
+minus the Autobot's), the Autobot's mean points, the median DM left at the end, deliveries
+(median and mean), loaded trucks left at the end, take-backs a game, and CPU seconds per
+decision with a choice (p50 / p95 / max, measured in the worker). `--max-seconds` bounds
+the run: no game starts after it.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -41,15 +43,17 @@ def one_game(item: tuple[str, int, int]) -> tuple[str, int, SeatRecord]:
 
 
 def table(results: dict[tuple[str, int], list[SeatRecord]]) -> str:
-    lines = ["| our player | Autobot | games | won | 95 % interval | mean margin | DM left "
+    lines = ["| our player | Autobot | games | won | 95 % interval | mean margin | Autobot's "
+             "points (mean) | DM left "
              "(median) | deliveries (median / mean) | loaded trucks left | take-backs | "
              "CPU s p50 / p95 / max |",
-             "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"]
+             "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|"]
     for (player, level), records in sorted(results.items()):
         s = summary(records)
+        autobot = statistics.fmean(r.points - r.margin for r in records) if records else 0.0
         lines.append(
             f"| {player} | {level} | {s['games']} | {s['wins']:g} ({s['share']:.0%}) | "
-            f"{s['lo']:.0%}–{s['hi']:.0%} | {s['margin']:+.1f} | {s['money']:g} | "
+            f"{s['lo']:.0%}–{s['hi']:.0%} | {s['margin']:+.1f} | {autobot:.1f} | {s['money']:g} | "
             f"{s['deliveries']:g} / {s['deliveries_mean']:.2f} | {s['loaded']:.2f} | "
             f"{s['takebacks']:.1f} | {s['p50']:.3f} / {s['p95']:.3f} / {s['max']:.3f} |")
     return "\n".join(lines)

@@ -23,7 +23,18 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import State, apply, legal_actions, pending_decision, scores, winners
+from rules import (
+    Move,
+    State,
+    apply,
+    autobot_seat,
+    delivery_countries,
+    edition_of,
+    legal_actions,
+    pending_decision,
+    scores,
+    winners,
+)
 from rules.bots import Bot, GreedyBot, RandomBot
 
 T = TypeVar("T")
@@ -48,12 +59,13 @@ class SeatRecord:
     """One watched seat of one game."""
 
     player: str
-    share: float = 0.0  # of the win (a shared win counts its share)
+    share: float = 0.0  # of the win (a shared win counts its share; a solo draw is none)
     margin: int = 0  # points ahead of the best other seat (negative: behind)
     points: int = 0
     money: int = 0  # DM left at the end
-    deliveries: int = 0
-    countries: int = 0
+    deliveries: int = 0  # moves that delivered (RULES §8: a truck's last step into a country)
+    delivered_to: set[str] = field(default_factory=set)  # their countries, from the log
+    countries: int = 0  # distinct countries the rules credit at the end (the Trade factor)
     loaded: int = 0  # trucks still loaded at the end
     takebacks: int = 0
     cpu: list[float] = field(default_factory=list)  # CPU s per decision with a choice
@@ -80,26 +92,38 @@ def play_game(state: State, bots: dict[str, Bot], names: dict[str, str],
                 action = actions[0] if len(actions) == 1 else bots[who].choose(state, who)
         else:
             (action,) = legal_actions(state, who)
-        text = str(action)
         if who in records:
             rec = records[who]
             rec.actions += 1
-            if text.endswith(" deliver"):
+            if isinstance(action, Move) and action.deliver:
                 rec.deliveries += 1
-            elif text == "takeback":
+                rec.delivered_to.add(_delivery_country(state, who, action))
+            elif str(action) == "takeback":
                 rec.takebacks += 1
         state = apply(state, who, action)
     points = scores(state)
     won = winners(state) if state.phase == "over" else []
+    solo = autobot_seat(state) is not None
     for seat, rec in records.items():
         p = state.players[seat]
         rec.points = points[seat]
         rec.margin = points[seat] - max(v for k, v in points.items() if k != seat)
-        rec.share = 1.0 / len(won) if seat in won else 0.0
+        if solo:  # SOLO F-2: only strictly more (or the tie-breaks) wins; a draw is no win
+            rec.share = 1.0 if won == [seat] else 0.0
+        else:
+            rec.share = 1.0 / len(won) if seat in won else 0.0
         rec.money = p.money
         rec.countries = len(p.delivered)
-        rec.loaded = sum(1 for t in p.trucks if t is not None)
+        rec.loaded = sum(1 for t in p.trucks if t is not None and t.goods)
     return records
+
+
+def _delivery_country(state: State, who: str, move: Move) -> str:
+    """The country a delivering move delivers to: the one its last section ends at."""
+    truck = state.players[who].trucks[move.truck - 1]
+    assert truck is not None
+    last = move.path[-1] if move.path else truck.position
+    return delivery_countries(edition_of(state))[last]
 
 
 def nice_worker() -> None:
