@@ -1,7 +1,7 @@
 """Does the edition play like Autobahn? Whole bot games at 2, 3 and 4 players (issue 15).
 
-    python bench/balance.py [--plain N] [--biased N] [--bot module:factory] [--edition FILE]
-                            [--jobs J] [--seed S]
+    python bench/balance.py [--plain N] [--biased N] [--bot SPEC] [--biased-bot SPEC]
+                            [--departments trade,...] [--edition FILE] [--jobs J] [--seed S]
 
 For each player count it plays `--plain` games of the plain bot against itself, and, for each
 department, `--biased` games in which one seat (rotating) is a variant preferring that
@@ -19,6 +19,15 @@ default is `bench.balance:ai_normal`, the `normal` level of ai/ without its cloc
 (`bench.balance:ai_strong` takes about ten times as long); a biased seat values its own
 points in its department twice over (ai.evaluate.Weights.favour). `bench.balance:greedy` is
 GreedyBot.
+
+`--biased-bot` seats another player in the biased seat only (the others stay `--bot`), and
+`--departments` limits the biased games to some departments: `--biased-bot level:NAME
+--departments trade` measures a Trade-biased seat of the level NAME of ai/ (issue 33 item
+5). A SPEC `level:NAME` is `ai.bot(NAME)` unclocked, its bias set through its evaluation
+weights (`Weights.favour`, as `ai_normal`'s); a player without such weights needs a
+factory of its own. Per player count the report gives the distinct countries each kind of
+seat reached (plain seats, and the biased seat by department) and the biased seat's wins
+with their 95 % interval.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import DEFAULT, LEVELS, Budget, SearchBot, Weights
+from bench.match_kit import wilson
 from rules import load_edition, new_game
 from rules.bots import Bot, GreedyBot, _border_distance, play_out
 from rules.model import Edition
@@ -183,8 +193,9 @@ class Job:
     seed: int
     bias: str | None  # the department of the biased seat, None for a plain game
     biased_seat: int
-    bot: str  # module:factory
+    bot: str  # module:factory, or level:NAME
     edition: str  # file, "" for the shipped classic
+    biased_bot: str = ""  # the biased seat's player when not `bot`
 
 
 @dataclass
@@ -208,10 +219,36 @@ class Game:
     # each department's floors: a measure counts only for a player with floors there
     points: dict[str, dict[str, int]]
     staff: dict[str, dict[str, int]]
+    # distinct countries each player delivered to (the Trade measure), since issue 33
+    countries: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+def ai_level(level: str) -> Factory:
+    """A factory for the level `level` of ai/ (`ai.bot`), unclocked so the bench stays
+    seeded, and biased through its evaluation weights as `ai_normal` is."""
+    import ai
+
+    def make(seed: int, bias: str | None) -> Bot:
+        try:
+            bot = ai.bot(level, seed=seed, seconds=None)
+        except TypeError:  # a level without a clock setting
+            bot = ai.bot(level, seed=seed)
+        if bias is not None:
+            weights = getattr(bot, "weights", None)
+            if not isinstance(weights, Weights):
+                raise SystemExit(f"balance: level {level!r} has no evaluation weights to "
+                                 "bias; pass --biased-bot module:factory")
+            bot.weights = dataclasses.replace(  # type: ignore[attr-defined]
+                weights, favour=bias, favour_weight=FAVOUR)
+        return bot
+
+    return make
 
 
 def _factory(spec: str) -> Factory:
     module, _, name = spec.partition(":")
+    if module == "level":
+        return ai_level(name)
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
@@ -232,9 +269,11 @@ def play(job: Job) -> Game:
     started = time.process_time()
     edition = _edition(job.edition)
     make = _factory(job.bot)
+    make_biased = _factory(job.biased_bot) if job.biased_bot else make
     ids = list(NAMES[:job.players])
     biased = ids[job.biased_seat] if job.bias else None
-    bots = {p: make(job.seed * 10 + i, job.bias if p == biased else None)
+    bots = {p: (make_biased(job.seed * 10 + i, job.bias) if p == biased
+                else make(job.seed * 10 + i, None))
             for i, p in enumerate(ids)}
     final, log = play_out(new_game(edition, ids, job.seed), bots, max_actions=MAX_ACTIONS)
     best = winners(final, edition)
@@ -255,7 +294,8 @@ def play(job: Job) -> Game:
         loaded=sum(t is not None for p in ids for t in final.players[p].trucks),
         points={p: score_breakdown(final, edition, p) for p in ids},
         staff={p: {d: sum(final.players[p].floors[d]) for d in edition.departments}
-               for p in ids})
+               for p in ids},
+        countries={p: len(final.players[p].delivered) for p in ids})
 
 
 # ----- the report -----
@@ -275,7 +315,7 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
                    "(counted as they stood)")
     per_player = [float(n) for g in plain for n in g.deliveries.values()]
     out.append(f"- deliveries per player per game: median {_median(per_player):.1f}, "
-               f"mean {statistics.fmean(per_player):.2f}, games without any "
+               f"mean {statistics.fmean(per_player or [0.0]):.2f}, games without any "
                f"{sum(1 for g in plain if not sum(g.deliveries.values()))}  (target: median ≥ 2)")
     # Why the mix is what it is: a department's points are its floors times its measure.
     ends = [m for g in plain for m in g.measures.values()]
@@ -296,20 +336,35 @@ def report(games: list[Game], edition: Edition, players: int) -> list[str]:
         out.append(f"- points a player, mean: {mean_points}; players with an employee on a "
                    f"department's floors: {staffed}")
     for label, pool in (("plain games", plain), ("all games", both)):
+        if not pool:  # `--plain 0`: biased games only
+            continue
         tops = Counter(g.top for g in pool)
         out.append(f"- winner's largest category, {label}: " + ", ".join(
             f"{d} {100 * tops[d] / len(pool):.0f} %" for d in edition.departments)
             + "  (target: each ≥ 10 %)")
     fair = 1 / players
-    rates = []
+    rates, reached = [], []
     for dept in edition.departments:
         mine = [g for g in biased if g.bias == dept]
         if not mine:
             continue
         won = sum(1 / len(g.winners) for g in mine if g.biased in g.winners)
-        rates.append(f"{dept} {won / len(mine):.2f}")
-    out.append(f"- biased seat's win rate (fair share {fair:.2f}, limit {2 * fair:.2f}): "
-               + ", ".join(rates))
+        lo, hi = wilson(won, len(mine))
+        rates.append(f"{dept} {won / len(mine):.2f} ({won:g} of {len(mine)}, "
+                     f"{lo:.2f}-{hi:.2f})")
+        seat = [float(g.countries[g.biased]) for g in mine if g.biased in g.countries]
+        if seat:
+            reached.append(f"{dept}-biased seat median {_median(seat):g} "
+                           f"(mean {statistics.fmean(seat):.2f})")
+    plain_countries = [float(n) for g in plain for n in g.countries.values()]
+    if plain_countries:
+        reached.insert(0, f"plain seats median {_median(plain_countries):g} "
+                          f"(mean {statistics.fmean(plain_countries):.2f})")
+    if reached:
+        out.append("- distinct countries reached per player: " + ", ".join(reached)
+                   + "  (issue 33 target: a Trade-biased planning seat, median ≥ 4 at 2p)")
+    out.append(f"- biased seat's win rate (fair share {fair:.2f}, limit {2 * fair:.2f}; wins "
+               "and 95 % interval): " + ", ".join(rates))
     money = [float(m) for g in both for m in g.money.values()]
     out.append(f"- final money: median {_median(money):.0f} DM, min {min(money):.0f}, "
                f"max {max(money):.0f}  (target: median ≤ 80)")
@@ -339,24 +394,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--biased", type=int, default=6,
                         help="games per department and player count with one biased seat")
     parser.add_argument("--bot", default="bench.balance:ai_normal")
+    parser.add_argument("--biased-bot", default="", help="the biased seat's player")
+    parser.add_argument("--departments", default="",
+                        help="biased games for these departments only (default: all)")
     parser.add_argument("--edition", default="", help="an edition file (default: classic)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     edition = _edition(args.edition)
+    wanted = [d for d in args.departments.split(",") if d] or list(edition.departments)
+    unknown = [d for d in wanted if d not in edition.departments]
+    if unknown:
+        raise SystemExit(f"balance: unknown department {unknown}; "
+                         f"known: {', '.join(edition.departments)}")
+    for spec in filter(None, (args.bot, args.biased_bot)):
+        _factory(spec)(0, None)  # refuse an unknown player before playing
     jobs = []
     for players in COUNTS:
         for k in range(args.plain):
             jobs.append(Job(players, args.seed * 1000 + k, None, 0, args.bot, args.edition))
         for d, dept in enumerate(edition.departments):
+            if dept not in wanted:
+                continue
             for k in range(args.biased):
                 seed = args.seed * 1000 + 500 + 50 * d + k
-                jobs.append(Job(players, seed, dept, k % players, args.bot, args.edition))
+                jobs.append(Job(players, seed, dept, k % players, args.bot, args.edition,
+                                args.biased_bot))
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         games = list(pool.map(play, jobs, chunksize=4))
     elapsed = time.perf_counter() - started
-    print(f"## Balance: {edition.name} {edition.hash[:12]}, bot {args.bot}, seed {args.seed}")
+    biased_by = f", biased seat {args.biased_bot}" if args.biased_bot else ""
+    print(f"## Balance: {edition.name} {edition.hash[:12]}, bot {args.bot}{biased_by}, "
+          f"seed {args.seed}")
     cpu = sum(g.seconds for g in games)
     print(f"{len(games)} games in {elapsed:.0f} s with {args.jobs} processes; "
           f"{cpu:.0f} s of CPU, {cpu / len(games):.2f} s a game")
