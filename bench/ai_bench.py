@@ -34,6 +34,7 @@ MATCHES: dict[str, tuple[str, int, str, int, float | None]] = {
     "strong3p-base": ("strong", 3, "baseline-strong", 30, None),
     "strong4p-base": ("strong", 4, "baseline-strong", 30, 0.40),
     "strong2p-greedy": ("strong", 2, "greedy", 40, 0.95),
+    "strong3p-greedy": ("strong", 3, "greedy", 20, None),
     "strong4p-greedy": ("strong", 4, "greedy", 20, None),
     "normal2p-base": ("normal", 2, "baseline-normal", 40, None),
     "normal2p-greedy": ("normal", 2, "greedy", 40, 0.60),
