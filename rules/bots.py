@@ -16,12 +16,12 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Protocol
 
 from rules.actions import Action
 from rules.errors import RuleError
 from rules.flow import apply, pending_decision
+from rules.memo import per_edition
 from rules.model import Edition
 from rules.offices import seats_held
 from rules.registry import edition_by_hash
@@ -105,7 +105,7 @@ def _current(state: State) -> str:
     return decision.player if decision else ""
 
 
-@lru_cache(maxsize=8)
+@per_edition
 def _border_distance(edition: Edition) -> dict[str, int]:
     """Steps from each section or depot to a section from which a delivery can be made."""
     graph = step_graph(edition)

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the modules that own the fields import this one
     from rules.actions import Action, Move
+    from rules.board import Board
     from rules.candidates import Filtered, Table, _BoardTargets
     from rules.decisions import Decision
     from rules.model import Edition
-    from rules.network import Board
     from rules.play_rows import _CardRows
     from rules.state import State
     from rules.trucks import WalkKey, _Moves
@@ -55,7 +55,7 @@ class Caches:
         # rules.decisions: the last state's listing
         self.listing: tuple[State | None, Decision | None, tuple[Action, ...]] = (
             None, None, ())
-        # rules.network: the last board asked for, and recent ones by their built sections
+        # rules.board: the last board asked for, and recent ones by their built sections
         self.board: tuple[Edition | None, frozenset[str], Board | None] = (
             None, frozenset(), None)
         self.boards: dict[frozenset[str], Board] = {}

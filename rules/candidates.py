@@ -7,7 +7,7 @@ list is narrowed by exactly the conditions the `*_problem` function refuses on (
 already built or off the network, a link not complete or too dear, a depot not open yet,
 …): the reasons of the player and the state are the very predicates the `*_problem`
 functions ask (`rules.play`, "the reasons"); those that depend on the built sections alone
-are read from the derived `network.board`. `apply` still asks the `*_problem` functions,
+are read from the derived `board.board`. `apply` still asks the `*_problem` functions,
 so the narrowing must keep exactly what they accept: `tests/rules/test_candidates.py`
 checks it against every target of the map at states of random games, and the agreement
 test checks `legal_actions` against `apply`.
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from rules.board import Board, board
 from rules.caches import Caches
 from rules.memo import per_edition
 from rules.model import Edition
-from rules.network import Board, board
 from rules.offices import can_place_employee
 from rules.play import (
     can_pay,

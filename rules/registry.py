@@ -5,6 +5,13 @@ A state names its edition by content hash, so the public functions can take just
 the shipped files: `rules/editions/*.toml` and the superseded versions kept in
 `rules/editions/archive/`, so a correction to `classic.toml` never changes the rules of a
 game already running (RULES §13) — its old file stays in the archive.
+
+The table of editions met so far is the one mutable thing of `rules/` a module holds, and
+it is content-addressed: an edition is found by the hash of its file, so a key names one
+content for ever. An entry is added once (`dict.setdefault`, one step under the GIL) and
+never replaced or removed, so two threads that register the same file at once keep one
+object, and every reader sees either no entry or the one that stays; the tables derived
+from an edition (`rules.memo.per_edition`) are kept on that object.
 """
 
 from __future__ import annotations
@@ -16,14 +23,15 @@ from rules.errors import RuleError
 from rules.model import Edition
 
 EDITIONS_DIR = Path(__file__).parent / "editions"
-SEARCH_DIRS: list[Path] = [EDITIONS_DIR, EDITIONS_DIR / "archive"]
+SEARCH_DIRS: tuple[Path, ...] = (EDITIONS_DIR, EDITIONS_DIR / "archive")
 
-_EDITIONS: dict[str, Edition] = {}
+_EDITIONS: dict[str, Edition] = {}  # file hash -> edition: added once, never replaced
 
 
 def register_edition(edition: Edition) -> Edition:
-    _EDITIONS[edition.hash] = edition
-    return edition
+    """The registered edition of `edition`'s hash: `edition` itself when it is the first
+    of its content, or else the equal one registered before it."""
+    return _EDITIONS.setdefault(edition.hash, edition)
 
 
 def edition_by_hash(edition_hash: str) -> Edition:

@@ -4,13 +4,11 @@ each other (the Autobot's hooks are called from `rules.trucks`)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rules.memo import per_edition
 from rules.model import Edition
 
 
-@lru_cache(maxsize=8)
+@per_edition
 def step_graph(edition: Edition) -> dict[str, tuple[str, ...]]:
     """Which sections (or, from a depot, which sections) a truck may step onto.
 

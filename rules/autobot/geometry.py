@@ -8,9 +8,9 @@ The static measures (G-1…G-4) are computed once per edition; the state-depende
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
 
 from rules.autobot.data import SoloData
+from rules.memo import per_edition
 from rules.model import Edition
 from rules.network import on_network
 from rules.roads import delivery_country, step_graph
@@ -39,7 +39,7 @@ def node_distances(edition: Edition, targets: frozenset[str]) -> dict[str, int]:
     return dist
 
 
-@lru_cache(maxsize=8)
+@per_edition
 def black_distances(edition: Edition) -> dict[str, int]:
     black = _solo(edition).black
     nodes = frozenset(n for link in edition.links.values() if link.colour == black
@@ -47,7 +47,7 @@ def black_distances(edition: Edition) -> dict[str, int]:
     return node_distances(edition, nodes)
 
 
-@lru_cache(maxsize=8)
+@per_edition
 def hub_distances(edition: Edition) -> dict[str, int]:
     return node_distances(edition, frozenset({_solo(edition).hub}))
 
@@ -106,7 +106,7 @@ def direction_key(state: State, edition: Edition,
     return lat, lon
 
 
-@lru_cache(maxsize=8)
+@per_edition
 def section_order(edition: Edition) -> dict[str, int]:
     """Edition order of sections (and depots after them): the last tie-break everywhere."""
     order = {sid: i for i, sid in enumerate(edition.sections)}
@@ -115,7 +115,7 @@ def section_order(edition: Edition) -> dict[str, int]:
     return order
 
 
-@lru_cache(maxsize=8)
+@per_edition
 def link_order(edition: Edition) -> dict[str, int]:
     return {lid: i for i, lid in enumerate(edition.links)}
 

@@ -14,13 +14,12 @@ import pytest
 
 from rules import candidates
 from rules.actions import Play
+from rules.board import board, derive_board
 from rules.caches import Caches
 from rules.network import (
-    board,
     city_value,
     city_values,
     colour_open,
-    derive_board,
     link_complete,
     on_network,
     touches_network,

@@ -27,7 +27,7 @@ from rules.registry import edition_by_hash
 def fresh_registry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """An empty in-memory registry, and `tmp_path` as one more archive folder."""
     monkeypatch.setattr(registry, "_EDITIONS", {})
-    monkeypatch.setattr(registry, "SEARCH_DIRS", [*registry.SEARCH_DIRS, tmp_path])
+    monkeypatch.setattr(registry, "SEARCH_DIRS", (*registry.SEARCH_DIRS, tmp_path))
     return tmp_path
 
 

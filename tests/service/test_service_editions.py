@@ -20,7 +20,7 @@ async def test_a_game_of_an_archived_edition_is_dealt_and_replayed_with_it(
         "starting_money = 10", "starting_money = 14"), encoding="utf-8")
     old = rules.load_edition(archived)
     monkeypatch.setattr(registry, "_EDITIONS", {})
-    monkeypatch.setattr(registry, "SEARCH_DIRS", [*registry.SEARCH_DIRS, tmp_path])
+    monkeypatch.setattr(registry, "SEARCH_DIRS", (*registry.SEARCH_DIRS, tmp_path))
     # A game row written while that file was the shipped classic edition.
     game = await service.store.create_game(
         host_id="ann", host_name="Ann", edition="classic", edition_hash=old.hash, seed=4,
