@@ -23,24 +23,13 @@ import discord
 from cogs.context import Interaction
 from cogs.errors import report_error
 from locales import translate
+from service.kinds import BUTTON_KINDS, KIND, order_of
 from service.labels import Labelled, fit
 
-# Order of kinds on the prompt and in autocomplete: the choices a turn usually starts with.
-KIND_ORDER = ("route", "bonus", "build", "upgrade", "load", "station", "research", "move",
-              "promote", "extra", "pick", "slot", "takeback", "grant", "pass")
-BUTTON_KINDS = ("takeback", "grant", "pass")  # one-word actions: a button each
+# The kinds' order, their buttons and menu names: `service.kinds`, as the console's.
 MAX_BUTTONS = 5  # one row
 MAX_SELECTS = 4  # the other four rows
 SELECT_OPTIONS = 25
-
-
-def kind_of(notation: str) -> str:
-    return notation.split(" ", 1)[0]
-
-
-def rank(notation: str) -> int:
-    kind = kind_of(notation)
-    return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
 
 
 async def guarded(interaction: Interaction, work: Coroutine[Any, Any, None]) -> None:
@@ -149,26 +138,26 @@ def prompt_rows(game_id: int, version: int, items: Sequence[Labelled],
         return []
     if len(items) <= MAX_BUTTONS:
         return [[ActButton(game_id, version, item.index, fit(item.label, 80),
-                           discord.ButtonStyle.secondary if kind_of(item.notation) == "pass"
+                           discord.ButtonStyle.secondary if item.kind == "pass"
                            else discord.ButtonStyle.primary)
                  for item in items]]
     groups: dict[str, list[Labelled]] = {}
     buttons: list[discord.ui.Item[Any]] = []
     for item in items:
-        kind = kind_of(item.notation)
+        kind = item.kind
         if kind in BUTTON_KINDS and len(buttons) < MAX_BUTTONS:
             buttons.append(ActButton(game_id, version, item.index, fit(item.label, 80)))
         else:
             groups.setdefault(kind, []).append(item)
     rows: list[list[discord.ui.Item[Any]]] = [buttons] if buttons else []
-    ordered = sorted(groups, key=lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 99)
+    ordered = sorted(groups, key=order_of)
     for kind, part, count in _menus([(k, len(groups[k])) for k in ordered]):
         found = groups[kind]
         first = part * SELECT_OPTIONS
         chunk = found[first:first + SELECT_OPTIONS]
         options = [discord.SelectOption(label=fit(item.label, 100), value=str(item.index))
                    for item in chunk]
-        group = translate(f"label.group.{kind}", lang)
+        group = translate(KIND[kind].group, lang) if kind in KIND else kind
         placeholder = (f"{group} ({len(found)})" if count == 1 else translate(
             "discord.menu_part", lang, group=group, first=first + 1,
             last=first + len(chunk), count=len(found)))

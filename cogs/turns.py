@@ -43,6 +43,7 @@ from cogs.prompts import ActButton, ActSelect, UndoButton, prompt_view
 from cogs.votes import VoteButton, vote_view
 from service import ActResult, Game, GameService, UnknownActionError
 from service.errors import ConsentRequired
+from service.kinds import offered_by
 from service.labels import fit, ranked
 
 if TYPE_CHECKING:
@@ -185,17 +186,20 @@ class Turns(WidgetCog):
     widgets = (ActButton, ActSelect, UndoButton, VoteButton)
 
     # One definition for the turn commands, one line each: name, description, the kinds
-    # its autocomplete offers (`/act`: every legal action; None: a one-word action).
+    # its autocomplete offers (`/act`: every legal action; None: a one-word action; the
+    # others: the kinds `service.kinds` says the command offers).
     act = turn_command("act", "Take any legal action of your turn", ())
-    build = turn_command("build", "Build a road section with a card", ("build", "extra"))
+    build = turn_command("build", "Build a road section with a card", offered_by("build"))
     upgrade = turn_command("upgrade", "Upgrade a complete link to dual carriageway",
-                           ("upgrade",))
-    load = turn_command("load", "Load goods at a depot onto a truck", ("load",))
-    station = turn_command("station", "Open a service station on a section", ("station",))
-    research = turn_command("research", "Research: open a lock of the track", ("research",))
-    bonus = turn_command("bonus", "Claim a delivery bonus", ("bonus",))
-    move = turn_command("move", "Move a truck and perhaps deliver", ("move",))
-    promote = turn_command("promote", "Promote an employee", ("promote", "pick", "slot"))
+                           offered_by("upgrade"))
+    load = turn_command("load", "Load goods at a depot onto a truck", offered_by("load"))
+    station = turn_command("station", "Open a service station on a section",
+                           offered_by("station"))
+    research = turn_command("research", "Research: open a lock of the track",
+                            offered_by("research"))
+    bonus = turn_command("bonus", "Claim a delivery bonus", offered_by("bonus"))
+    move = turn_command("move", "Move a truck and perhaps deliver", offered_by("move"))
+    promote = turn_command("promote", "Promote an employee", offered_by("promote"))
     takeback = turn_command("takeback", "Take back your played cards", None)
     grant = turn_command("grant", "Take the government grant", None)
     pass_ = turn_command("pass", "Skip the optional step that is pending", None)

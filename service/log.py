@@ -28,6 +28,7 @@ from rules import (
     parse_action,
 )
 from service import labels as L
+from service.kinds import KIND
 from store import ActionRecord
 
 
@@ -55,7 +56,7 @@ def autobot_sentence(words: tuple[str, ...], lang: str, ed: Edition | None = Non
     if rest == ["skip"]:
         return translate("log.autobot_skip", lang, colour=colour, queued=queued)
     extra = rest.index("extra") if "extra" in rest else len(rest)
-    text = translate("log.autobot", lang, colour=colour, queued=queued, task=rest[0].upper(),
+    text = translate(KIND["autobot"].log, lang, colour=colour, queued=queued, task=rest[0].upper(),
                      what=_autobot_task(tuple(rest[1:extra]), lang, ed))
     if extra < len(rest):
         text += translate("log.autobot_extra", lang,
@@ -80,37 +81,40 @@ def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
             return autobot_sentence(words, lang, ed)
         case Play(slot=slot, goods=goods):
             assert isinstance(action, Play)
-            key = f"log.{slot}" if action.truck is None else "log.load_again"
+            key = KIND[slot].log if action.truck is None else "log.load_again"
             return translate(key, lang, player=player, truck=action.truck,
                              target=_target(action, lang, ed),
                              card=L.card_name(ed, action.card, lang, action.colour),
                              goods=L.goods_name(goods, lang) if goods else "")
         case Key(lock=lock):
-            return translate("log.key", lang, player=player, target=L.lock_name(ed, lock, lang))
+            return translate(KIND["key"].log, lang, player=player,
+                             target=L.lock_name(ed, lock, lang))
         case Move(truck=truck, deliver=deliver):
             assert isinstance(action, Move)
             route, _, _ = L.truck_route(ed, action, lang)
-            code = "log.move_deliver" if deliver else "log.move"
+            code = "log.move_deliver" if deliver else KIND["move"].log
             return translate(code, lang, player=player, truck=truck, path=route)
         case Promote(source=source, target=target):
-            return translate("log.promote", lang, player=player,
+            return translate(KIND["promote"].log, lang, player=player,
                              source=L.staff_place(ed, source, lang),
                              target=L.staff_place(ed, target, lang))
         case Route(card=card):
             drawn = ed.route_cards.get(card)
             named = (f"{L.city(ed, drawn.a)} – {L.city(ed, drawn.b)}" if drawn else card)
-            return translate("log.route", lang, player=player, card=named)
+            return translate(KIND["route"].log, lang, player=player, card=named)
         case Pick(card=card):
-            return translate("log.pick", lang, player=player, card=L.card_name(ed, card, lang))
+            return translate(KIND["pick"].log, lang, player=player,
+                             card=L.card_name(ed, card, lang))
         case Bonus(country=country):
-            return translate("log.bonus", lang, player=player, **L.country_words(country, lang))
+            return translate(KIND["bonus"].log, lang, player=player,
+                             **L.country_words(country, lang))
         case Extra(section=section):
-            return translate("log.extra", lang, player=player,
+            return translate(KIND["extra"].log, lang, player=player,
                              target=L.section_name(ed, section, lang))
         case Slot(slot=slot):
-            return translate("log.slot", lang, player=player, slot=L.slot_name(slot, lang))
+            return translate(KIND["slot"].log, lang, player=player, slot=L.slot_name(slot, lang))
         case Simple(word=word):
-            return translate(f"log.{word}", lang, player=player)
+            return translate(KIND[word].log, lang, player=player)
     return f"{player}: {action}"
 
 

@@ -20,6 +20,7 @@ from rules.actions import (
 from rules.model import Edition
 from rules.state import State
 from rules.trucks import delivery_country
+from service.kinds import KIND
 from service.labels.places import (
     card_name,
     city,
@@ -56,7 +57,7 @@ def _play(edition: Edition, action: Play, lang: str) -> str:
                           depot=depot_name(edition, target, lang), truck=action.truck)
     else:
         where = lock_name(edition, target, lang)
-    return translate(f"label.{action.slot}", lang, where=where, card=card)
+    return translate(KIND[action.slot].label, lang, where=where, card=card)
 
 
 def _node_between(edition: Edition, here: str, there: str) -> str | None:
@@ -115,7 +116,7 @@ def _move(edition: Edition, action: Move, lang: str, state: State | None,
     head = (translate("label.truck_goods", lang, truck=action.truck,
                       goods=goods_name(goods, lang))
             if goods else translate("label.truck", lang, truck=action.truck))
-    text = translate("label.move", lang, truck=head, route=route)
+    text = translate(KIND["move"].label, lang, truck=head, route=route)
     if action.deliver:
         words = (country_words(country, lang) if country is not None
                  else dict.fromkeys(("country", "country_to", "country_of"), "?"))
@@ -153,7 +154,7 @@ def _autobot(edition: Edition, words: tuple[str, ...], lang: str) -> str:
             i += 1
     if not done:
         return translate("label.autobot_skip", lang, colour=colour)
-    return translate("label.autobot", lang, colour=colour,
+    return translate(KIND["autobot"].label, lang, colour=colour,
                      what=translate("word.separator", lang).join(done))
 
 
@@ -170,24 +171,25 @@ def action_label(action: Action | str, edition: Edition, lang: str,
         case Play():
             return _play(edition, action, lang)
         case Key(lock=lock):
-            return translate("label.key", lang, where=lock_name(edition, lock, lang))
+            return translate(KIND["key"].label, lang, where=lock_name(edition, lock, lang))
         case Move():
             return _move(edition, action, lang, state, player)
         case Promote(source=source, target=target):
-            return translate("label.promote", lang, source=staff_place(edition, source, lang),
+            return translate(KIND["promote"].label, lang, source=staff_place(edition, source, lang),
                              target=staff_place(edition, target, lang))
         case Route(card=card):
-            return translate("label.route", lang, ends=route_ends(edition, card))
+            return translate(KIND["route"].label, lang, ends=route_ends(edition, card))
         case Pick(card=card):
-            return translate("label.pick", lang, card=card_name(edition, card, lang))
+            return translate(KIND["pick"].label, lang, card=card_name(edition, card, lang))
         case Bonus(country=country):
-            return translate("label.bonus", lang, country=country_name(edition, country, lang))
+            return translate(KIND["bonus"].label, lang,
+                             country=country_name(edition, country, lang))
         case Extra(section=section):
-            return translate("label.extra", lang, where=section_name(edition, section, lang))
+            return translate(KIND["extra"].label, lang, where=section_name(edition, section, lang))
         case Slot(slot=slot):
-            return translate("label.slot", lang, slot=slot_name(slot, lang))
+            return translate(KIND["slot"].label, lang, slot=slot_name(slot, lang))
         case AutobotTurn(words=words):
             return _autobot(edition, words, lang)
         case Simple(word=word):
-            return translate(f"label.{word}", lang)
+            return translate(KIND[word].label, lang) if word in KIND else word
     return str(action)

@@ -8,6 +8,7 @@ notation itself.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -16,11 +17,8 @@ from typing import NamedTuple
 from locales import translate
 from rules import Action, Move, RuleError, State, parse_action, stations_passed
 from rules.model import Edition
+from service.kinds import KIND, kind_of, order_of
 from service.labels.actions import action_label
-
-KIND_ORDER = ("pass", "route", "bonus", "pick", "slot", "promote", "key", "extra", "move",
-              "build", "upgrade", "load", "station", "research", "takeback", "grant",
-              "autobot")
 
 
 class Labelled(NamedTuple):
@@ -47,11 +45,6 @@ def _fold_de(text: str) -> str:
     return _fold(low)
 
 
-def _kind(notation: str) -> str:
-    head = notation.split(" ", 1)[0]
-    return "key" if head == "research" and " with " not in notation else head
-
-
 def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
              state: State | None = None, player: str | None = None,
              names: Mapping[str, str] | None = None) -> list[Labelled]:
@@ -66,11 +59,14 @@ def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
     chosen: dict[tuple[str, object], Labelled] = {}
     for index, action in enumerate(actions):
         notation = str(action)
+        if isinstance(action, str):
+            with contextlib.suppress(RuleError):  # else shown as its notation
+                action = parse_action(action)  # once, for the label and the kind
         label, outcome = _choice_label(action, edition, lang, state, player, names)
         kept = chosen.get((label, outcome))
         if kept is None or len(notation) < len(kept.notation):
             hay = " ".join((notation, _fold(label), _fold_de(label)))
-            chosen[(label, outcome)] = Labelled(index, notation, label, _kind(notation), hay)
+            chosen[(label, outcome)] = Labelled(index, notation, label, kind_of(action), hay)
     out = sorted(chosen.values(), key=lambda item: item.index)
     # A truck's moves by what they say (truck, route, destination), not in the order its
     # paths were walked: the same destination's choices stand together.
@@ -84,11 +80,8 @@ def _choice_label(action: Action | str, edition: Edition, lang: str, state: Stat
     """(`action_label`, and for a truck's move what it pays at the stations on its way,
     which two paths to the same place may not (RULES §8); what else tells the outcome
     apart: the stations' payments, which the label says only with `names`)."""
-    if isinstance(action, str):
-        try:
-            action = parse_action(action)  # once, for both questions below
-        except RuleError:
-            return action_label(action, edition, lang, state, player), None  # its notation
+    if isinstance(action, str):  # notation that does not parse: shown as it stands
+        return action_label(action, edition, lang, state, player), None
     label = action_label(action, edition, lang, state, player)
     if (not isinstance(action, Move) or not action.path or state is None or player is None
             or player not in state.players):
@@ -116,17 +109,14 @@ def matches(typed: str, item: Labelled) -> bool:
 
 def ranked(items: Sequence[Labelled], typed: str, kinds: Sequence[str] = (),
            limit: int = 25) -> list[Labelled]:
-    """The items matching `typed` (and whose notation's first word is one of `kinds`, if
-    given), those whose label or notation starts with it first, then by kind as a player
-    meets them."""
+    """The items matching `typed` (and of one of `kinds`, if given), those whose label or
+    notation starts with it first, then by kind as a player meets them (`KIND_ORDER`)."""
     start = _fold(typed).strip()
-    found = [i for i in items
-             if (not kinds or i.notation.split(" ", 1)[0] in kinds) and matches(typed, i)]
+    found = [i for i in items if (not kinds or i.kind in kinds) and matches(typed, i)]
 
     def key(item: Labelled) -> tuple[bool, int, int]:
         begins = item.notation.startswith(start) or _fold(item.label).startswith(start)
-        order = KIND_ORDER.index(item.kind) if item.kind in KIND_ORDER else len(KIND_ORDER)
-        return (not begins, order, item.index)
+        return (not begins, order_of(item.kind), item.index)
 
     return sorted(found, key=key)[:limit]
 
@@ -136,8 +126,7 @@ def grouped(items: Sequence[Labelled]) -> list[tuple[str, list[Labelled]]]:
     groups: dict[str, list[Labelled]] = {}
     for item in items:
         groups.setdefault(item.kind, []).append(item)
-    order = {k: n for n, k in enumerate(KIND_ORDER)}
-    return sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order)))
+    return sorted(groups.items(), key=lambda kv: order_of(kv[0]))
 
 
 def in_display_order(items: Sequence[Labelled]) -> list[Labelled]:
@@ -154,14 +143,18 @@ def legal_lines(player: str, items: Sequence[Labelled], lang: str) -> list[str]:
     groups = grouped(items)
     if not groups:  # not their decision now ("ann kann: -." said nothing)
         return [translate("console.legal_none", lang, player=player)]
-    kinds = ", ".join(f"{translate(f'label.group.{kind}', lang)} ({len(found)})"
-                      for kind, found in groups)
+    kinds = ", ".join(f"{_group(kind, lang)} ({len(found)})" for kind, found in groups)
     lines = [translate("console.legal", lang, player=player, actions=kinds or "-")]
     number = 0
     for kind, found in groups:
-        lines.append(translate("console.legal_group", lang,
-                               group=translate(f"label.group.{kind}", lang)))
+        lines.append(translate("console.legal_group", lang, group=_group(kind, lang)))
         for i in found:
             number += 1
             lines.append(translate("console.legal_item", lang, number=number, label=i.label))
     return lines
+
+
+def _group(kind: str, lang: str) -> str:
+    """The heading of a kind's choices (`label.group.*`); an unknown kind by its word."""
+    found = KIND.get(kind)
+    return translate(found.group, lang) if found is not None else kind
