@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 # Discord-free: the console path never imports discord.py.
+from locales import DEFAULT, SUPPORTED
 from service.settings import Settings
 
 WEB_PORT = 8080  # `--web` without a port
@@ -30,7 +31,7 @@ def settings(env_file: Path = Path(".env")) -> Settings:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Autobahn play-by-chat bot")
     parser.add_argument("--console", action="store_true", help="play in the local console")
-    parser.add_argument("--lang", choices=("en", "de", "fr"), default="en")
+    parser.add_argument("--lang", choices=SUPPORTED, default=DEFAULT)
     parser.add_argument("--boards", type=Path, default=Path("boards"),
                         help="folder for the board images (default ./boards)")
     parser.add_argument("--db", help="SQLite file (default $AUTOBAHN_DB or autobahn.sqlite3)")

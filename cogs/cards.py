@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.components import Container as ContainerComponent
 
-from service import Game
+from service import Table
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -102,7 +102,7 @@ def _item(component: discord.Component,
     return None
 
 
-async def close_previous_card(bot: AutobahnBot, game: Game, errors: tuple[type[BaseException], ...]
+async def close_previous_card(bot: AutobahnBot, game: Table, errors: tuple[type[BaseException], ...]
                               ) -> bool:
     """Take the buttons off the game's latest turn post, with one edit; True if edited.
 

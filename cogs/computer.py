@@ -42,7 +42,7 @@ from cogs.context import (
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
 from cogs.prompts import guarded
 from cogs.votes import ANSWERS, VoteButton, close_vote_post, vote_view, voted_game
-from service import Game
+from service import Table
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -76,7 +76,7 @@ async def replace(interaction: Interaction, player: discord.Member,
     await present_replace(interaction, game, result)
 
 
-async def present_replace(interaction: Interaction, game: Game, result: Any) -> None:
+async def present_replace(interaction: Interaction, game: Table, result: Any) -> None:
     """What `/game replace`, the stall notice's button or a vote answer did: the seat
     handed over (told to the table), a vote opened (posted with its buttons, those it
     waits for mentioned), refused, or still waiting."""
@@ -155,7 +155,7 @@ class HandOverButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await present_replace(interaction, game, result)
 
 
-def handover_view(game: Game, player: str | None) -> discord.ui.View | None:
+def handover_view(game: Table, player: str | None) -> discord.ui.View | None:
     """The stall notice's button for `player`'s seat (None: no seat a computer could take)."""
     if player is None or not player.isdigit() or player not in game.player_ids:
         return None

@@ -15,9 +15,9 @@ from discord.ext import commands
 from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, clean, lang_of
 from locales import translate
-from service import Game, GameService, Place
-from service.computer import computer_level, computer_seats
+from service import GameService, Place, Table
 from service.names import seat_names
+from service.seat_settings import computer_level, computer_seats
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -77,12 +77,12 @@ async def begin(interaction: Interaction, *, ephemeral: bool = True) -> None:
 # -- the game ----------------------------------------------------------------------------------
 
 
-def names(game: Game, lang: str | None = None) -> dict[str, str]:
+def names(game: Table, lang: str | None = None) -> dict[str, str]:
     """Display names by player id; with `lang`, computer seats named in it."""
     return seat_names(game, lang)
 
 
-def to_move(game: Game, player: str | None, lang: str) -> str | None:
+def to_move(game: Table, player: str | None, lang: str) -> str | None:
     """Who decides next, as a public post names them: a human playing their own seat by
     id (a mention); a seat a computer plays by its name, never pinged — the computer
     moves, and a stalled human whose seat it took is not called to play."""
@@ -94,26 +94,26 @@ def to_move(game: Game, player: str | None, lang: str) -> str | None:
     return Safe(translate("computer.played_for", lang, player=name))
 
 
-def public_lang(game: Game) -> str:
+def public_lang(game: Table) -> str:
     """The language of the game's public messages (`/game settings language` wins)."""
     return str(game.settings.get("language") or game.language)
 
 
-def game_name(game: Game) -> str:
+def game_name(game: Table) -> str:
     name = game.settings.get("name")
     return Safe(f"#{game.id} {clean(name, 60)}" if name else f"#{game.id}")
 
 
-def home_id(game: Game) -> int:
+def home_id(game: Table) -> int:
     """The channel or thread the game is played in (0 for a game outside Discord)."""
     return game.thread_id or game.channel_id or 0
 
 
-def where(game: Game) -> str:
+def where(game: Table) -> str:
     return f"<#{home_id(game)}>"
 
 
-def board_link(game: Game) -> str:
+def board_link(game: Table) -> str:
     """The latest board post of the game, else its channel or thread."""
     if game.board_message_id and game.board_channel_id:
         return (f"https://discord.com/channels/{game.guild_id}/{game.board_channel_id}/"
@@ -121,11 +121,11 @@ def board_link(game: Game) -> str:
     return f"https://discord.com/channels/{game.guild_id}/{home_id(game)}"
 
 
-def home_channel(bot: AutobahnBot, game: Game) -> discord.PartialMessageable:
+def home_channel(bot: AutobahnBot, game: Table) -> discord.PartialMessageable:
     return bot.get_partial_messageable(home_id(game), guild_id=game.guild_id)
 
 
-def note(interaction: Interaction, game: Game | None = None) -> str:
+def note(interaction: Interaction, game: Table | None = None) -> str:
     """Record the game and the reader's language on the interaction (for the error handler)
     and return the language: the player's own setting in this game, else their client's."""
     override = None
@@ -138,7 +138,7 @@ def note(interaction: Interaction, game: Game | None = None) -> str:
     return lang
 
 
-def in_own_place(interaction: Interaction, game: Game) -> bool:
+def in_own_place(interaction: Interaction, game: Table) -> bool:
     """A game with a thread is played in that thread; otherwise in its channel."""
     if game.guild_id != interaction.guild_id:
         return False
@@ -147,13 +147,13 @@ def in_own_place(interaction: Interaction, game: Game) -> bool:
     return interaction.channel_id == game.channel_id
 
 
-def check_place(interaction: Interaction, game: Game) -> None:
+def check_place(interaction: Interaction, game: Table) -> None:
     """Changes to a game are made where it is played, nowhere else."""
     if not in_own_place(interaction, game):
         raise CogError("discord.wrong_channel", game=game.id, channel=where(game))
 
 
-def may_see(interaction: Interaction, game: Game) -> bool:
+def may_see(interaction: Interaction, game: Table) -> bool:
     """A game is visible to its players and to those who can see its channel or thread,
     nowhere else: never from another server. Where the bot cannot tell (the channel is
     not in its cache), only the players and the people in its own place see it."""
@@ -169,7 +169,7 @@ def may_see(interaction: Interaction, game: Game) -> bool:
     return home is not None and home.permissions_for(member).view_channel
 
 
-async def game_by_id(interaction: Interaction, game_id: int) -> Game:
+async def game_by_id(interaction: Interaction, game_id: int) -> Table:
     """The game numbered `game_id` if the caller may see it. One answer, "there is no
     game N", for a game that does not exist, one of another server and one in a channel
     the caller cannot see: a number tells nothing about games elsewhere."""
@@ -179,7 +179,7 @@ async def game_by_id(interaction: Interaction, game_id: int) -> Game:
     return game
 
 
-async def game_here(interaction: Interaction, game_id: int | None = None) -> Game:
+async def game_here(interaction: Interaction, game_id: int | None = None) -> Table:
     """The open game of this channel or thread, or the one named by `game_id` when it is
     played here (for commands that change a game)."""
     service = service_of(interaction)
@@ -191,7 +191,7 @@ async def game_here(interaction: Interaction, game_id: int | None = None) -> Gam
     return game
 
 
-async def find_game(interaction: Interaction, game_id: int | None) -> Game:
+async def find_game(interaction: Interaction, game_id: int | None) -> Table:
     """For read-only commands: the game by id (`game_by_id`: only one the caller may
     see), else the one here — the open one, or the one that ended here last (a finished
     game stays reachable)."""
@@ -206,7 +206,7 @@ async def find_game(interaction: Interaction, game_id: int | None) -> Game:
 
 
 async def game_to_change(interaction: Interaction,
-                         game_id: int | None) -> tuple[Game, str]:
+                         game_id: int | None) -> tuple[Table, str]:
     """A command that changes a game: acknowledged, the game played here (`game_here`),
     and the reader's language."""
     await begin(interaction)
@@ -214,7 +214,7 @@ async def game_to_change(interaction: Interaction,
     return game, note(interaction, game)
 
 
-async def game_to_show(interaction: Interaction, game_id: int | None) -> tuple[Game, str]:
+async def game_to_show(interaction: Interaction, game_id: int | None) -> tuple[Table, str]:
     """A command that only looks: acknowledged, the game (`find_game`), the language."""
     await begin(interaction)
     game = await find_game(interaction, game_id)

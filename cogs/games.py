@@ -36,10 +36,12 @@ from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, Safe, join_lines, t
 from cogs.posting import announce, of_start, post_commit, posting_live
 from cogs.votes import VoteButton, present_abandon
-from service import Game, Place
+from locales import SUPPORTED, language_name
+from service import Place, Table
 from service.errors import GameHere
 from service.labels import settings_text
 from service.pace_settings import PACE_SETTINGS
+from service.reminder_limits import MAX_HOURS
 from service.validation import printable_name
 
 if TYPE_CHECKING:
@@ -52,8 +54,7 @@ GameOption = app_commands.Range[int, 1] | None
 DEADLINE_DESC = "Hours a turn may take, e.g. 12, 24, 48, 72 (0: no deadline)"
 AT_DEADLINE_DESC = "When the time is up: the computer plays the turn, or the seat passes"
 AT_DEADLINE = [app_commands.Choice(name=n, value=n) for n in ("computer", "pass")]
-LANGUAGES = [app_commands.Choice(name=n, value=v)
-             for n, v in (("English", "en"), ("Deutsch", "de"), ("Français", "fr"))]
+LANGUAGES = [app_commands.Choice(name=language_name(lang), value=lang) for lang in SUPPORTED]
 
 
 def display_name(interaction: Interaction) -> str:
@@ -67,12 +68,12 @@ def is_admin(interaction: Interaction) -> bool:
     return perms.administrator or perms.manage_guild
 
 
-async def post(interaction: Interaction, game: Game, text: str) -> None:
+async def post(interaction: Interaction, game: Table, text: str) -> None:
     await home_channel(bot_of(interaction), game).send(text[:2000],
                                                        allowed_mentions=NO_MENTIONS)
 
 
-async def tell(interaction: Interaction, game: Game, lang: str, code: str, /,
+async def tell(interaction: Interaction, game: Table, lang: str, code: str, /,
                **params: Any) -> None:
     """The same news for the table (in the game's language) and for the player."""
     await post(interaction, game, t(code, public_lang(game), **params))
@@ -120,14 +121,14 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                   thread: bool = True,
                   level: app_commands.Range[int, 1, 12] | None = None,
                   bots: app_commands.Range[int, 0, 3] = 0, bot_level: str = "normal",
-                  deadline: app_commands.Range[int, 0, 720] | None = None,
+                  deadline: app_commands.Range[int, 0, MAX_HOURS] | None = None,
                   at_deadline: str | None = None) -> None:
         await begin(interaction)
         lang = note(interaction)
         if name is not None and (not name.strip() or len(name) > NAME_LIMIT):
             raise CogError("bad_option", name="name", value=name[:40],
                            expected=f"1-{NAME_LIMIT}")
-        language = language if language in ("en", "de", "fr") else lang
+        language = language if language in SUPPORTED else lang
         settings: dict[str, Any] = {"reminders": reminders}
         if deadline is not None:  # the table's pace (service.pace_settings)
             settings["deadline"] = deadline
@@ -143,7 +144,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
         if thread or await service.games_here(place):
             place = await self._make_thread(interaction, thread_name)
 
-        async def create(where: Place) -> Game:
+        async def create(where: Place) -> Table:
             return await service.create_game(
                 where, user_id(interaction), display_name(interaction), seats=players,
                 language=language, settings=settings, exclusive=True, solo_level=level,
@@ -185,7 +186,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
         found, _ = await game_to_change(interaction, game)
         joined = await service_of(interaction).join(
             found.id, user_id(interaction), display_name(interaction),
-            language if language in ("en", "de", "fr") else None)
+            language if language in SUPPORTED else None)
         lang = note(interaction, joined)
         await tell(interaction, joined, lang, "game.joined", player=display_name(interaction),
                    game=game_name(joined))
@@ -266,7 +267,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                        reminders: bool | None = None,
                        seats: app_commands.Range[int, 2, 4] | None = None,
                        my_language: str | None = None, game: GameOption = None,
-                       deadline: app_commands.Range[int, 0, 720] | None = None,
+                       deadline: app_commands.Range[int, 0, MAX_HOURS] | None = None,
                        at_deadline: str | None = None, deadline_level: str | None = None,
                        stall_after: app_commands.Range[int, 0, 20] | None = None,
                        autopass: bool | None = None, new_web_link: bool = False) -> None:

@@ -13,13 +13,13 @@ import discord
 from cogs.context import public_lang
 from cogs.i18n import t
 from cogs.prompts import guarded
-from service import Game, GameService
+from service import GameService, Table
 from service.rematch import humans
 
 log = logging.getLogger("autobahn.discord.pace")
 
 
-async def deadline_line(service: GameService, game: Game, lang: str) -> str:
+async def deadline_line(service: GameService, game: Table, lang: str) -> str:
     """The turn card's deadline, as a Discord timestamp each reader sees in their own zone
     ("in 23 hours"), with the date; "" when the turn has none."""
     try:
@@ -56,7 +56,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, cog.rematch_press(interaction, self.game_id))
 
 
-def rematch_row(game: Game) -> list[discord.ui.Item[Any]]:
+def rematch_row(game: Table) -> list[discord.ui.Item[Any]]:
     """The final card's row: the Rematch button (a finished game with people in it)."""
     if game.status != "finished" or not humans(game):
         return []

@@ -30,9 +30,9 @@ from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
 from cogs.pace_card import deadline_line, rematch_row  # the table's pace (issue 35)
 from cogs.present import final_words
 from cogs.prompts import UndoButton, prompt_rows
-from service import ActResult, Game, GameService, StartResult, TurnPost, UndoResult
-from service.computer import computer_seats, replaced_seats
+from service import ActResult, GameService, StartResult, Table, TurnPost, UndoResult
 from service.names import start_words
+from service.seat_settings import computer_seats, replaced_seats
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -65,7 +65,7 @@ class Announcement:
     shown: str | None = None  # whose board the card shows (the image's description)
 
 
-def undo_offer(game: Game, player: str | None, over: bool) -> str | None:
+def undo_offer(game: Table, player: str | None, over: bool) -> str | None:
     """The player a turn card offers Undo to: the seated human who just moved."""
     if over or player is None or player not in game.player_ids:
         return None
@@ -74,7 +74,7 @@ def undo_offer(game: Game, player: str | None, over: bool) -> str | None:
     return player
 
 
-def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
+def turn_text(game: Table, result: ActResult | TurnPost, lang: str,
               story: tuple[str, ...] = ()) -> str:
     """The public summary: the turn told (service.story) or, without it, what happened and
     what changed; who is next (a mention)."""
@@ -109,7 +109,7 @@ def turn_text(game: Game, result: ActResult | TurnPost, lang: str,
     return "\n".join(lines)[:CARD_TEXT]
 
 
-def started_text(game: Game, first_player: str | None,
+def started_text(game: Table, first_player: str | None,
                  turn_order: tuple[str, ...] = ()) -> str:
     """The public line of a game's start (its first turn message): the seats in turn
     order, who drafts first (mentioned: it is their decision) and who plays first."""
@@ -127,7 +127,7 @@ def started_text(game: Game, first_player: str | None,
     return f"**{game_name(game)}** · " + t(code, lang, game=game_name(game), **params)[:2000]
 
 
-async def of_move(service: GameService, game: Game, result: ActResult) -> Announcement:
+async def of_move(service: GameService, game: Table, result: ActResult) -> Announcement:
     """A move's turn post, the turn told by the service's story."""
     lang = public_lang(game)
     try:  # the move is committed: a story that cannot be told falls back to the summary
@@ -147,7 +147,7 @@ def of_start(started: StartResult) -> Announcement:
                         started.board, started.first_player, shown=started.first_player)
 
 
-def of_undo(game: Game, result: UndoResult) -> Announcement:
+def of_undo(game: Table, result: UndoResult) -> Announcement:
     lang = public_lang(game)
     text = t("undo.done", lang, player=names(game).get(result.by, result.by),
              count=len(result.removed), actions=list(result.removed))
@@ -227,7 +227,7 @@ async def announce(bot: AutobahnBot, game_id: int,
     return message
 
 
-async def page_link(service: GameService, game: Game, lang: str) -> str:
+async def page_link(service: GameService, game: Table, lang: str) -> str:
     """"[Board in the browser](https://…)", the game's web page as a markdown link; ""
     when no pages are served. Posted only in the game's own channel or thread (the
     turn card; `/board` there), so a private channel's link stays in it. Never fails a

@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 
 from cogs.context import names as names_of
 from cogs.i18n import Safe, clean, t
-from service import Game, GameView
+from service import GameView, Table
 
 
-def final_words(game: Game, scores: Mapping[str, int] | None, winners: Sequence[str],
+def final_words(game: Table, scores: Mapping[str, int] | None, winners: Sequence[str],
                 lang: str) -> dict[str, Safe]:
     """The `scores` and `winners` of a finished game's one-line summary: every seat by its
     name in `lang` (a computer's "Computer 1 (easy)", never its id), best first as the

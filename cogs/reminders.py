@@ -56,8 +56,9 @@ from cogs.i18n import SAFE_MENTIONS, Safe, t
 from cogs.loops import BackgroundLoop
 from cogs.turn_posts import post_owed_turns
 from locales import Phrase, translate
-from service import Game, Reminder, ReminderSettings
+from service import Reminder, ReminderSettings, Table
 from service.leases import REMINDERS, Lease
+from service.reminder_limits import MAX_REPEATS, MAX_VACATION_DAYS, MAX_WAIT_HOURS
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -220,7 +221,7 @@ class ReminderLoop(BackgroundLoop):
         await self._to_channel(game, f"{text}\n{link}", nonce)
         return await service.mark_reminder_sent(reminder)
 
-    async def _to_channel(self, game: Game, text: str, nonce: str,
+    async def _to_channel(self, game: Table, text: str, nonce: str,
                           view: discord.ui.View | None = None) -> None:
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS,
@@ -286,12 +287,12 @@ class Reminders(WidgetCog):
     @app_commands.choices(delivery=[app_commands.Choice(name="channel", value="channel"),
                                     app_commands.Choice(name="dm", value="dm")])
     async def remind(self, interaction: Interaction, delivery: str | None = None,
-                     delay_hours: app_commands.Range[int, 0, 336] | None = None,
-                     repeat_hours: app_commands.Range[int, 1, 336] | None = None,
-                     max_repeats: app_commands.Range[int, 0, 20] | None = None,
+                     delay_hours: app_commands.Range[int, 0, MAX_WAIT_HOURS] | None = None,
+                     repeat_hours: app_commands.Range[int, 1, MAX_WAIT_HOURS] | None = None,
+                     max_repeats: app_commands.Range[int, 0, MAX_REPEATS] | None = None,
                      quiet_start: str | None = None, quiet_end: str | None = None,
                      time_zone: str | None = None,
-                     vacation_days: app_commands.Range[int, 0, 90] | None = None,
+                     vacation_days: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
                      this_game: bool = False) -> None:
         await begin(interaction)
         service = service_of(interaction)

@@ -19,7 +19,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-LANGUAGES = ("de", "fr")
+from locales import DEFAULT, SUPPORTED
+
+LANGUAGES = tuple(lang for lang in SUPPORTED if lang != DEFAULT)  # English is in the code
 
 
 @cache

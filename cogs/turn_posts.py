@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from cogs.context import public_lang
 from cogs.posting import announce, of_turn_post
-from service import Game
+from service import Table
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -58,7 +58,7 @@ async def post_owed_turns(bot: AutobahnBot) -> int:
     return posted
 
 
-async def owed_here(bot: AutobahnBot) -> list[Game]:
+async def owed_here(bot: AutobahnBot) -> list[Table]:
     """The owed posts this process makes. Connecting every shard, those of the guilds it
     is in. Connecting some (several processes, one lease holder), also those of the other
     shards' guilds, which it cannot see but reaches by REST: a process that died owes
@@ -75,7 +75,7 @@ async def owed_here(bot: AutobahnBot) -> list[Game]:
                 not shards.owns(game.guild_id) and game.updated_at <= settled))]
 
 
-async def post_turn(bot: AutobahnBot, game: Game) -> bool:
+async def post_turn(bot: AutobahnBot, game: Table) -> bool:
     """The game's turn message as it is now; True once posted and recorded."""
     post = await bot.service.turn_post(game.id, public_lang(game))
     return await announce(bot, game.id, of_turn_post(post)) is not None

@@ -41,7 +41,7 @@ from cogs.posting import (
 )
 from cogs.prompts import ActButton, ActSelect, UndoButton, prompt_view
 from cogs.votes import VoteButton, vote_view
-from service import ActResult, Game, GameService, UnknownActionError
+from service import ActResult, GameService, Table, UnknownActionError
 from service.errors import ConsentRequired
 from service.kinds import offered_by
 from service.labels import fit, ranked
@@ -97,7 +97,7 @@ async def perform_act(interaction: Interaction, game_id: int | None = None, *,
     await close_decided_votes(bot_of(interaction), game.id)  # a move voids an undo request
 
 
-async def present_result(interaction: Interaction, game: Game, result: ActResult) -> None:
+async def present_result(interaction: Interaction, game: Table, result: ActResult) -> None:
     """The answer to a committed move (guarded: see `post_commit`)."""
     lang = interaction.extras.get("lang", "en")
     known = names(game, lang)
@@ -227,7 +227,7 @@ class Turns(WidgetCog):
         await perform_undo(self.bot, interaction, found, lang, force=force)
 
 
-async def perform_undo(bot: AutobahnBot, interaction: Interaction, found: Game, lang: str, *,
+async def perform_undo(bot: AutobahnBot, interaction: Interaction, found: Table, lang: str, *,
                        force: bool = False, expected_version: int | None = None) -> None:
     """`/undo` and the turn card's Undo: the service's undo rules, its vote when needed."""
     service: GameService = bot.service

@@ -33,7 +33,7 @@ from cogs.errors import CogError
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
 from cogs.posting import announce, close_decided_votes, of_undo, post_commit, posting_live
 from cogs.prompts import guarded
-from service import AbandonResult, Game, UndoResult
+from service import AbandonResult, Table, UndoResult
 
 log = logging.getLogger("autobahn.discord")
 VoteKind = Literal["undo", "quit", "seat"]
@@ -83,7 +83,7 @@ def vote_view(kind: VoteKind, game_id: int, request: int, yes: str,
     return view
 
 
-async def voted_game(interaction: Interaction, game_id: int) -> tuple[Game, str]:
+async def voted_game(interaction: Interaction, game_id: int) -> tuple[Table, str]:
     """The game a vote button belongs to, checked to be answered where it is played."""
     await begin(interaction)
     game = (await service_of(interaction).view(game_id)).game
@@ -142,7 +142,7 @@ async def answer_abandon(interaction: Interaction, game_id: int, request: int,
     await present_abandon(interaction, game, result)
 
 
-async def present_abandon(interaction: Interaction, game: Game, result: AbandonResult) -> None:
+async def present_abandon(interaction: Interaction, game: Table, result: AbandonResult) -> None:
     """What `/game abandon` or a vote answer did: the game ended, a vote opened (posted
     with its buttons, the players it waits for mentioned), was refused, or goes on."""
     lang, public = interaction.extras.get("lang", "en"), public_lang(game)

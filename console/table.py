@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from locales import Phrase, translate
-from service import CONSOLE, ActResult, Game, GameService, RuleError, ServiceError, message
+from service import CONSOLE, ActResult, GameService, RuleError, ServiceError, Table, message
 from service.errors import BadOption
 from service.labels import in_display_order, legal_lines, settings_text
 from service.names import start_words
@@ -281,7 +281,7 @@ class Console:
                                               language=self.lang, solo_level=level)
         await self._opened(game, opts, "game.created_solo", level=level)
 
-    async def _opened(self, game: Game, opts: dict[str, str], said: str,
+    async def _opened(self, game: Table, opts: dict[str, str], said: str,
                       **params: object) -> None:
         """A game just made by `/game new`: it becomes the table's game, is announced, and
         is dealt at once unless `start:no` asked for the lobby."""
@@ -294,7 +294,7 @@ class Console:
         else:
             await self.status()
 
-    async def _start(self, game: Game, by_user: str | None = None) -> None:
+    async def _start(self, game: Table, by_user: str | None = None) -> None:
         started = await self.service.start(game.id, by_user or game.host_id)
         names = self.service.names(started.game, self.lang)
         code, words = start_words(started.game, started.turn_order, started.first_player)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from locales import Named, Phrase, translate
-from service import AbandonResult, Game, GameService, ServiceError, UndoResult, VoteResult
-from service.computer import computer_seats, replaced_seats
+from service import AbandonResult, GameService, ServiceError, Table, UndoResult, VoteResult
 from service.errors import BadOption
+from service.seat_settings import computer_seats, replaced_seats
 
 
-class Table(Protocol):
+class Owner(Protocol):
     """What the votes need of the console's table (`console.table.Console`)."""
 
     @property
@@ -28,7 +28,7 @@ class Votes:
     """/undo and the abandon vote for one table: the table is given, not inherited, so
     nothing here is declared only to type-check."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Owner) -> None:
         self.table = table
 
     async def undo(self, rest: str, actor: str | None) -> None:
@@ -62,10 +62,10 @@ class Votes:
             outcome = await svc.undo(game_id, who)
         self.report_undo(outcome, game)
 
-    def report_undo(self, outcome: UndoResult | VoteResult, game: Game) -> None:
+    def report_undo(self, outcome: UndoResult | VoteResult, game: Table) -> None:
         say, lang = self.table.say, self.table.lang
 
-        def name(game: Game, player: str | None) -> str:
+        def name(game: Table, player: str | None) -> str:
             return self.table.service.name(game, player, lang)
         if isinstance(outcome, VoteResult):
             if outcome.accepted:
@@ -80,7 +80,7 @@ class Votes:
             say("act.next", player=name(game, outcome.next_player),
                 decision=translate(f"decision.{outcome.decision}", self.table.lang))
 
-    def report_abandon(self, game: Game, done: AbandonResult) -> None:
+    def report_abandon(self, game: Table, done: AbandonResult) -> None:
         say, names = self.table.say, self.table.service.names(game, self.table.lang)
         if done.ended:  # by the host or an admin, or by the players who voted yes
             who = done.yes if done.request is not None else (done.by,)
@@ -131,7 +131,7 @@ class Votes:
                 waiting=", ".join(names.get(p, p) for p in done.waiting))
 
 
-def to_move(game: Game, player: str, names: dict[str, str], lang: str) -> str:
+def to_move(game: Table, player: str, names: dict[str, str], lang: str) -> str:
     """The one to decide as the console names them: a seat a computer plays for a human
     is "Ben (computer)" — the computer moves, nobody is asked to type for it."""
     name = names.get(player, player)

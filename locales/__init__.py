@@ -22,8 +22,14 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal
 
-SUPPORTED = ("en", "de", "fr")
+SUPPORTED = ("en", "de", "fr")  # the one list of languages: the adapters read it from here
 DEFAULT = "en"
+
+
+def language_name(lang: str) -> str:
+    """A language by its own name ("Deutsch", "Français"), as a player looks for it."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
 
 
 @cache

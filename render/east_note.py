@@ -32,10 +32,6 @@ def _east_note_box(text: str, geo: Geometry, c: Point) -> placement.Box:
                             size * len(lines) + 4 * (len(lines) - 1) + 6)
 
 
-def east_note_spot(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> Point:
-    return east_note(edition, lang, geo)[1]
-
-
 @lru_cache(maxsize=32)
 def east_note(edition: Edition, lang: str, geo: Geometry = DESKTOP) -> tuple[str, Point]:
     """"East closed until Era 3" and where it goes: the spot inside the closed territory

@@ -236,7 +236,3 @@ def depot_xy(edition: Edition, depot: str, geo: Geometry = DESKTOP) -> Point:
     x, y = node_xy(edition, edition.depots[depot].node, geo)
     wider = max(0, len(edition.depots[depot].goods) - 2) * geo.px(9) / 2
     return (x - geo.city_r - geo.px(8) - wider, y + geo.city_r + geo.px(8))
-
-
-def to_view(point: Point, origin: Point) -> tuple[int, int]:
-    return (round(point[0] + origin[0]), round(point[1] + origin[1]))

@@ -43,7 +43,3 @@ def ranked(state: State, edition: Edition) -> list[Ranked]:
         out.append(Ranked(rank, pid, key[0], score_breakdown(state, edition, pid), key,
                           decided))
     return out
-
-
-def by_player(state: State, edition: Edition) -> dict[str, Ranked]:
-    return {r.player: r for r in ranked(state, edition)}

@@ -44,13 +44,6 @@ def start_colours(state: State, edition: Edition) -> tuple[str, ...]:
     return (turn.played_colour,)
 
 
-def can_deliver(state: State, edition: Edition, position: str) -> str | None:
-    country = delivery_country(edition, position)
-    if country is None or state.era < edition.countries[country].opens_era:
-        return None
-    return country
-
-
 def _err(code: str, **params: object) -> RuleError:
     return IllegalActionError(code, **params)
 

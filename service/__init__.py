@@ -30,8 +30,6 @@ from .results import (
     WebBoard,
 )
 
-Game = Table  # the name the adapters used for a game row (from `store`) until now
-
 # The store's records and the rules' errors the adapters read, re-exported so that they
 # import nothing from `store` or `rules` (the service's own types replace these here).
 __all__ = [
@@ -41,7 +39,6 @@ __all__ = [
     "BoardPool",
     "Change",
     "Companion",
-    "Game",
     "GameService",
     "GameStore",
     "GameView",

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from store import Event
 
-from .computer import computer_seats
 from .errors import GameOver, NoAbandonRequest
 from .repository import GameRepository, status_error
 from .results import AbandonResult, Table
+from .seat_settings import computer_seats
 from .validation import flag, optional_integer, player_id
 from .validation import game_id as checked_game_id
 from .votes import answer, ask, is_answer

@@ -24,10 +24,17 @@ from locales import Phrase
 from rules import State
 from store import EventNote, GameEdit, NewSeat, Reminder
 
-from .errors import BadOption, GameFull, NotAPlayer, ServiceError, StaleVersion
+from .errors import GameFull, NotAPlayer, ServiceError, StaleVersion
 from .game_settings import checked_language
 from .hints import hint_reason
 from .results import ActResult, Table
+from .seat_settings import (
+    checked_level,
+    computer_level,
+    computer_name,
+    computer_seats,
+    replaced_seats,
+)
 from .validation import player_id, seconds
 
 if TYPE_CHECKING:
@@ -36,8 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("autobahn.service.computer")
 
-LEVELS = ("easy", "normal", "strong")
-DEFAULT_LEVEL = "normal"
 MAX_MOVES = 2_000  # one drive never runs away (a whole game is about 250 actions)
 HINT_BUDGET: dict[str, Any] = {"sample": None, "width": 4, "follow": 6, "seconds": 0.5}
 
@@ -46,39 +51,6 @@ Listener = Callable[[ActResult], Awaitable[None]]
 
 class NotComputerSeat(ServiceError):
     code = "computer.not_replaced"
-
-
-def computer_seats(settings: Mapping[str, Any]) -> dict[str, str]:
-    """Computer seats of a game: player id -> level (those that joined as computers)."""
-    return dict(settings.get("computer") or {})
-
-
-def replaced_seats(settings: Mapping[str, Any]) -> dict[str, str]:
-    """Humans' seats a computer plays for now: player id -> level."""
-    return dict(settings.get("replaced") or {})
-
-
-def computer_level(settings: Mapping[str, Any], player: str | None) -> str | None:
-    """The level playing `player`'s seat, None when a human plays it."""
-    if player is None:
-        return None
-    return computer_seats(settings).get(player) or replaced_seats(settings).get(player)
-
-
-def checked_level(level: Any) -> str:
-    if level is None:
-        return DEFAULT_LEVEL
-    if not isinstance(level, str) or level.lower() not in LEVELS:
-        raise BadOption(name="level", value=str(level)[:30], expected=" | ".join(LEVELS))
-    return level.lower()
-
-
-def computer_name(number: int, level: str, lang: str) -> str:
-    """The seat's display name, in the game's language (stored once, like any name)."""
-    from locales import translate
-
-    return translate("computer.name", lang, number=number,
-                     level=translate(f"computer.level.{level}", lang))
 
 
 def _think(state_json: str, player: str, level: str, seed: int,

@@ -25,7 +25,6 @@ from store import ReminderRequest, ReminderSettings
 from .reminder_schedule import after_quiet_hours, after_vacation, zone
 
 HOUR = 3600.0
-MAX_HOURS = 720  # 30 days, the longest a reminder may wait too
 CHOICES = (12, 24, 48, 72)  # what the adapters offer; any whole number of hours is taken
 LEAD_UP_BEFORE_S = HOUR
 HORIZON_DAYS = 800  # a search for the end never runs away (a year of vacation + 30 days)
@@ -99,19 +98,6 @@ def deadline_at(start: float, hours: float, settings: ReminderSettings) -> float
         remaining -= running
         now += running
     return now + remaining
-
-
-def running_time(start: float, until: float, settings: ReminderSettings) -> float:
-    """The seconds of running time between `start` and `until` (quiet hours and vacation
-    left out): what a deadline has used up so far."""
-    low, high = 0.0, max(0.0, until - start) / HOUR
-    for _ in range(60):  # deadline_at grows with the hours: bisect on it
-        middle = (low + high) / 2
-        if deadline_at(start, middle, settings) <= until:
-            low = middle
-        else:
-            high = middle
-    return low * HOUR
 
 
 def deadline_schedule(user_id: str, now: float, hours: int, settings: ReminderSettings,

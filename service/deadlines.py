@@ -41,12 +41,12 @@ from locales import translate
 from rules import State
 from store import ActionRecord, GameEdit, Reminder
 
-from .computer import DEFAULT_LEVEL, computer_level
 from .deadline_clock import away_active, away_of, deadline_at, deadline_hours
 from .errors import BadOption, DuplicateInteraction, ServiceError, StaleVersion
 from .progress import turn_owner
 from .repository import GameRepository
 from .results import ActResult, Table
+from .seat_settings import DEFAULT_LEVEL, computer_level
 from .validation import game_id as checked_game_id
 from .validation import instance_of, optional_moment, player_id, shown
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import rules
 
-from .computer import computer_seats
 from .errors import ServiceError
 from .ratings import Outcome, Rating, Standing, initial, leaderboard, median, places, rate_all
 from .repository import GameRepository, Place
 from .results import Table
+from .seat_settings import computer_seats
 from .validation import display_name, integer
 from .validation import place as checked_place
 

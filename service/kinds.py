@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import Action, RuleError, parse_action
-from rules.actions import (
+from rules import (
+    Action,
     AutobotTurn,
     Bonus,
     Extra,
@@ -24,8 +24,10 @@ from rules.actions import (
     Play,
     Promote,
     Route,
+    RuleError,
     Simple,
     Slot,
+    parse_action,
 )
 
 

@@ -14,7 +14,6 @@ import rules
 from locales import Phrase
 from store import GameEdit, NewSeat, PlaceTakenError
 
-from .computer import checked_level, computer_name
 from .errors import (
     BadOption,
     BadValue,
@@ -29,6 +28,7 @@ from .places import Places
 from .progress import edition_named, initial_state, solo_level
 from .repository import GameRepository
 from .results import StartResult, Table
+from .seat_settings import checked_level, computer_name
 from .validation import (
     display_name,
     flag,

@@ -13,17 +13,10 @@ from typing import Any, Protocol
 
 from locales import translate
 
-from .computer import computer_name, computer_seats
 from .progress import edition_named, solo_level
+from .seat_settings import computer_name, computer_seats
 
 _COMPUTER = re.compile(r"cpu(\d+)")
-
-
-class _Seat(Protocol):
-    @property
-    def user_id(self) -> str: ...
-    @property
-    def display_name(self) -> str: ...
 
 
 class _Seated(Protocol):

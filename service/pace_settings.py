@@ -14,11 +14,11 @@ from typing import Any
 
 from locales import Phrase, translate
 
-from .deadline_clock import MAX_HOURS
 from .errors import BadOption
+from .reminder_limits import MAX_HOURS
+from .seat_settings import LEVELS
 from .validation import shown
 
-LEVELS = ("easy", "normal", "strong")  # service.computer.LEVELS (which imports this module)
 PACE_SETTINGS = ("deadline", "deadline_action", "deadline_level", "deadline_stall", "autopass")
 ACTIONS = ("computer", "pass")
 MAX_STALL = 20

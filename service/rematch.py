@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from store import EventNote, GameEdit
 
-from .computer import computer_seats
 from .errors import NotAPlayer, ServiceError
 from .game_settings import CREATE_SETTINGS
 from .progress import solo_level
 from .repository import GameRepository, Place
 from .results import StartResult, Table
+from .seat_settings import computer_seats
 from .validation import game_id as checked_game_id
 from .validation import player_id
 

@@ -15,7 +15,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from store import Reminder, ReminderRequest, ReminderSettings
 
-MAX_WAIT_S = 30 * 86_400  # the longest delay or repeat the service accepts
+from .reminder_limits import MAX_WAIT_S
+
 RETRY_S = 600.0  # a reminder that failed to go out is tried again this much later
 LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 

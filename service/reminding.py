@@ -11,8 +11,8 @@ from store import Reminder, ReminderSettings, StoreValueError
 
 from .deadline_clock import deadline_hours
 from .errors import BadOption, QuietHoursHalf, ServiceError
+from .reminder_limits import DAY, MAX_REPEATS, MAX_VACATION_S, MAX_WAIT_S
 from .reminder_schedule import (
-    MAX_WAIT_S,
     RETRY_S,
     follow_up,
     held_until,
@@ -20,13 +20,8 @@ from .reminder_schedule import (
     zone_named,
 )
 from .repository import GameRepository
-from .results import Table
 from .validation import game_id as checked_game_id
 from .validation import instance_of, integer, optional_moment, player_id, shown
-
-MAX_REPEATS = 50
-MAX_VACATION_S = 366 * 86_400
-DAY = 86_400
 
 
 class Reminding:
@@ -101,8 +96,6 @@ class Reminding:
         instance_of(reminder, Reminder, "reminder")
         return await self.repo.store.defer_reminder(reminder.id, self.repo.clock() + RETRY_S)
 
-    async def _schedule(self, game: Table, user_id: str) -> None:
-        await self.repo.store.set_reminders(game.id, await self.repo.reminders_for(game, user_id))
 
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
         optional_moment(now, "now")

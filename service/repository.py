@@ -29,7 +29,6 @@ from store import (
     StoreValueError,
 )
 
-from .computer import computer_level
 from .deadline_clock import away_of, deadline_hours, deadline_schedule
 from .errors import (
     BadOption,
@@ -53,6 +52,7 @@ from .progress import initial_state, replay, solo_level
 from .reminder_schedule import first_reminder
 from .render_pool import VIEWS, BoardPool, Renderer
 from .results import Table
+from .seat_settings import computer_level
 from .turn_start import TurnStarts, turn_start_state
 from .validation import game_id as checked_game_id
 from .validation import shown

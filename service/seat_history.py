@@ -15,8 +15,8 @@ from typing import Any
 from locales import translate
 from store import Event
 
-from .computer import computer_seats, replaced_seats
 from .results import Table
+from .seat_settings import computer_seats, replaced_seats
 
 REPLACED, RECLAIMED = "seat_replaced", "seat_reclaimed"
 

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 from store import Event
 
 from .abandon import majority
-from .computer import checked_level, computer_level, computer_seats, replaced_seats
 from .errors import NotAPlayer, ServiceError
 from .results import Table
 from .seat_history import REPLACED
+from .seat_settings import checked_level, computer_level, computer_seats, replaced_seats
 from .validation import flag, optional_integer, player_id
 from .validation import game_id as checked_game_id
 from .votes import answer, ask, is_answer

@@ -106,18 +106,6 @@ class Settings:
     # (service.render_pool.default_workers).
     render_workers: int | None = None
 
-    @property
-    def web_base(self) -> str | None:
-        """Where the pages' links start ("https://example.org/autobahn"), None when the
-        web pages are off."""
-        if self.web_port is None:
-            return None
-        if self.web_base_url:
-            return self.web_base_url
-        host = self.web_host if self.web_host not in ("0.0.0.0", "::", "") else "localhost"
-        host = f"[{host}]" if ":" in host else host
-        return f"http://{host}:{self.web_port}"
-
     @classmethod
     def load(
         cls,

@@ -17,12 +17,12 @@ import rules
 from locales import translate
 from store import Event
 
-from .computer import replaced_seats
 from .deadlines import Deadlines
 from .progress import initial_state, solo_level
 from .repository import GameRepository
 from .results import ActResult, Table
 from .seat_history import computer_log_lines, marked_names, played_by_computer, stints
+from .seat_settings import replaced_seats
 from .story import Step, page_of, since_last_turn, steps, tell, turns, undo_line
 from .validation import integer, optional_language, player_id
 from .validation import language as checked_language

@@ -20,7 +20,6 @@ import rules
 from rules import RuleError, State
 from store import ActionRecord, Event, ReminderRequest
 
-from .computer import computer_level
 from .errors import (
     ConsentRequired,
     NothingToUndo,
@@ -31,6 +30,7 @@ from .labels import named_actions
 from .progress import solo_level, turn_owner
 from .repository import GameRepository
 from .results import Table, UndoResult, VoteResult
+from .seat_settings import computer_level
 from .validation import flag, interaction, optional_integer, player_id
 from .validation import game_id as checked_game_id
 from .votes import answer, answers, ask

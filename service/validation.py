@@ -26,7 +26,6 @@ SHOWN = 30  # how much of a refused value an error message repeats
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
-
 def instance_of(value: Any, kind: type, name: str) -> None:
     """`value` is a `kind` (an object the service handed out, passed back)."""
     if not isinstance(value, kind):
@@ -133,10 +132,6 @@ def text(value: Any, name: str, limit: int = TEXT_LIMIT) -> str:
     if not isinstance(value, str) or len(value) > limit or not _clean_chars(value):
         raise BadOption(name=name, value=shown(value), expected=Phrase("expect.text"))
     return value
-
-
-def optional_text(value: Any, name: str, limit: int = TEXT_LIMIT) -> str | None:
-    return None if value is None else text(value, name, limit)
 
 
 def interaction(value: Any) -> str | None:

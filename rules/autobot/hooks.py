@@ -51,11 +51,6 @@ def era_end_extra(state: State, edition: Edition) -> tuple[Effect, ...]:
     return tuple(Effect("promote", _bot_id(state), source="era_extra") for _ in range(count))
 
 
-def paid_budget(state: State, pid: str) -> bool:
-    """EE-2 step 3: the bot is a shareholder but is paid nothing."""
-    return not is_bot(state, pid)
-
-
 def on_next_era(state: State, edition: Edition) -> State:
     """C-2: the yellow card tops the colour pile when its era begins."""
     if state.solo is None or state.era != data_of(edition).era3_era:

@@ -10,8 +10,9 @@ from service_testutil import SEED, FixedClock, fake_png
 
 import rules
 from service import CONSOLE, GameService
-from service.computer import Thinker, computer_level
+from service.computer import Thinker
 from service.errors import BadOption, NotAPlayer, NotHost, NotYourTurn, ServiceError
+from service.seat_settings import computer_level
 from store import GameStore
 
 FAST = {"sample": 2, "width": 0, "follow": 1, "seconds": None, "noise": 0.0}

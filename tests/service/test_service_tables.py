@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from service_testutil import PLAYERS, SEED, first_choice_game, record_of
 
-from service import CONSOLE, Game, GameService, Place
+from service import CONSOLE, GameService, Place, Table
 from service.errors import (
     GameHere,
     GameOver,
@@ -26,7 +26,7 @@ THREAD = Place(5, 50, 51)
 FOUR = ("ann", "ben", "cem", "dan")
 
 
-async def _four(service: GameService, place: Place = CHANNEL, *, start: bool = True) -> Game:
+async def _four(service: GameService, place: Place = CHANNEL, *, start: bool = True) -> Table:
     game = await service.create_game(place, "ann", "Ann", seats=4, seed=SEED, exclusive=True)
     for pid in FOUR[1:]:
         game = await service.join(game.id, pid, pid.title())
@@ -58,7 +58,7 @@ async def test_two_creations_at_once_make_one_game(service: GameService) -> None
     made = await asyncio.gather(
         *(service.create_game(CHANNEL, p, p, exclusive=True) for p in PLAYERS),
         return_exceptions=True)
-    assert sum(isinstance(m, Game) for m in made) == 1
+    assert sum(isinstance(m, Table) for m in made) == 1
     assert sum(isinstance(m, GameHere) for m in made) == 2
     assert len(await service.games_here(CHANNEL)) == 1
 
@@ -99,7 +99,7 @@ async def test_a_finished_game_stays_at_its_place_and_in_the_list(
 # -- item 6: who may press a turn button -----------------------------------------------------
 
 
-async def test_check_turn_gives_acts_refusals(service: GameService, running: Game) -> None:
+async def test_check_turn_gives_acts_refusals(service: GameService, running: Table) -> None:
     current = await service.deciding(running.id)
     other = next(p for p in PLAYERS if p != current)
     await service.check_turn(running.id, current)  # no error: it is theirs

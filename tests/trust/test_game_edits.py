@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from service import CONSOLE, GameService
-from service.computer import computer_seats, replaced_seats
+from service.seat_settings import computer_seats, replaced_seats
 from store import GameStore
 from tests.service.service_testutil import SEED, FixedClock, fake_png
 
