@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fake_discord import FakeDiscord
+from fake_discord.patience import scaled
 
 ROOT = Path(__file__).resolve().parents[2]  # where bot.py lives
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
@@ -123,7 +124,7 @@ class BotProcess:
     async def wait_no_survivors(self, timeout: float = 5.0) -> list[str]:
         """Wait until the ended bots left nothing running; then SIGKILL whatever is left
         (so CI never accumulates orphans) and return what had to be killed."""
-        deadline = asyncio.get_running_loop().time() + timeout
+        deadline = asyncio.get_running_loop().time() + scaled(timeout)
         while (left := self.survivors()) and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.05)  # no event to wait on: other processes' exits
         for pid, _ in group_members(self.groups):

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fake_discord import User
+from fake_discord.patience import scaled
 from table import Table
 
 from locales import translate
@@ -23,7 +24,7 @@ ANN_DECISIONS = 400  # more than a whole game asks of one seat
 
 async def wait_for_ann(table: Table, timeout: float = 60.0) -> None:
     ann = str(table.users[0].id)
-    end = time.monotonic() + timeout
+    end = time.monotonic() + scaled(timeout)
     while time.monotonic() < end:
         game = table.game()
         if game["status"] != "running" or game["current_player"] == ann:
@@ -148,7 +149,7 @@ async def test_a_stalled_seat_goes_to_a_computer_by_vote_and_comes_back(table: T
     await table.done(await table.fd.press_button(other, yes, vote))
     settings = json.loads(table.game()["settings"])
     assert settings["replaced"] == {str(stalled.id): "normal"}
-    end = time.monotonic() + 60
+    end = time.monotonic() + scaled(60)
     while table.game()["current_player"] == str(stalled.id) and time.monotonic() < end:
         await asyncio.sleep(0.1)
     assert table.game()["current_player"] != str(stalled.id)  # the computer moved
@@ -172,7 +173,7 @@ async def test_a_stalled_seat_goes_to_a_computer_by_vote_and_comes_back(table: T
                for c in row["components"] if c["custom_id"].endswith(":yes"))
     for voter in remaining:
         await table.done(await table.fd.press_button(voter, yes, request))
-    end = time.monotonic() + 60
+    end = time.monotonic() + scaled(60)
     while time.monotonic() < end:  # the undo, then at least one move of the computer's
         game = table.game()
         if game["version"] >= version_after_vote + 2 and (

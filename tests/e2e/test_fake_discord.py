@@ -321,3 +321,14 @@ async def test_late_acknowledgement_is_refused(fd: FakeDiscord, bot: DemoBot) ->
     await fd.send_slash(fd.world.user_named("ann"), "ping")
     refused = await fd.recorder.wait_request("POST", CALLBACK)
     assert refused.status == 404 and refused.response["code"] == 10062
+
+
+def test_waits_are_scaled_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fake_discord.patience import MAX_FACTOR, scaled
+
+    monkeypatch.setenv("AUTOBAHN_E2E_SLOWDOWN", "3")
+    assert scaled(15) == 45
+    monkeypatch.setenv("AUTOBAHN_E2E_SLOWDOWN", "0.5")  # never shorter than on an idle machine
+    assert scaled(15) == 15
+    monkeypatch.delenv("AUTOBAHN_E2E_SLOWDOWN")
+    assert 15 <= scaled(15) <= 15 * MAX_FACTOR

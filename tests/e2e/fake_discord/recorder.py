@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .patience import scaled
+
 
 @dataclass(frozen=True)
 class RecordedFile:
@@ -114,6 +116,7 @@ class Recorder:
                         return result
                     await self._changed.wait()
 
+        timeout = scaled(timeout)  # the seconds of an idle machine (fake_discord.patience)
         try:
             return await asyncio.wait_for(_wait(), timeout)
         except TimeoutError:
