@@ -108,12 +108,13 @@ class Play:
         self.repo.remember(game_id, result.version, after)
         board = None
         if passed or over:  # the board marks what the whole turn changed, against its start
-            begun = await self.repo.committed_turn_start(game)
+            found = await self.repo.committed_turn_start(game)
             if passed:
                 self.repo.turn_starts.remember(game_id, game.action_count + 1, result.version,
-                                               after)
-            board = await self.repo.board_after_commit(game_id, after, lang or game.language,
-                                                       game=game, before=begun)
+                                               after, ended=found)
+            board = await self.repo.board_after_commit(
+                game_id, after, lang or game.language, game=game,
+                before=found[1] if found is not None else None)
         scores = standings(after) if over else None
         for hook in self.repo.committed:
             hook(game, next_player)
@@ -144,11 +145,13 @@ class Play:
                 status="finished" if over else None, reminders=reminders)
         self.repo.remember(game.id, result.version, final)
         # the board marks the human's whole turn and the Autobot's turns after it
-        begun = await self.repo.committed_turn_start(game)
+        found = await self.repo.committed_turn_start(game)
         self.repo.turn_starts.remember(game.id, game.action_count + 1 + len(bot_moves),
-                                       result.version, final)
+                                       result.version, final, ended=found)
         board = await self.repo.render(final, self.repo.turn_view, lang or game.language,
-                                       game=game, before=begun, urgent=True)
+                                       game=game,
+                                       before=found[1] if found is not None else None,
+                                       urgent=True)
         return ActResult(
             game.id, result.version, first.action.seq, user_id, canonical,
             changes(state, final), True, next_player, self.repo.decision_kind(final), board, over,

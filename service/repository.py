@@ -271,8 +271,9 @@ class GameRepository:
         return await self.boards.render(state, view, lang, names=names, changes=marks,
                                         urgent=urgent)
 
-    async def turn_start(self, game: Table) -> State:
-        """The state the turn going on in `game` (as loaded, before a new move) began with."""
+    async def turn_start(self, game: Table) -> tuple[int, State]:
+        """The state the turn going on in `game` (as loaded, before a new move) began with,
+        and how many moves came before it."""
         known = self.turn_starts.get(game.id, game.action_count, game.version)
         if known is not None:
             return known
@@ -282,7 +283,7 @@ class GameRepository:
                               solo_level(game.settings))
         return turn_start_state(start, ((a.player_id, a.notation) for a in log))
 
-    async def committed_turn_start(self, game: Table) -> State | None:
+    async def committed_turn_start(self, game: Table) -> tuple[int, State] | None:
         """`turn_start` for a board drawn after a commit: None (no markings) rather than an
         error when the log cannot be read now, since nothing past a commit may fail."""
         try:
