@@ -10,6 +10,7 @@ from pathlib import Path
 
 import rules
 from console import Console
+from tests.patience import scaled
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("ann", "ben", "cem")
@@ -32,14 +33,16 @@ def scripted_game(seed: int = 1) -> tuple[tuple[tuple[str, str], ...], dict[str,
 
 def run_bot(script: str, cwd: Path, *args: str, token: str = "",
             timeout: float = 90) -> subprocess.CompletedProcess[str]:
-    """`python bot.py <args>` in `cwd` with `script` on stdin (not a terminal)."""
+    """`python bot.py <args>` in `cwd` with `script` on stdin (not a terminal), within
+    `timeout` seconds of an idle machine (`tests.patience`: a whole game took 69 s alone
+    and more than 90 s beside a loaded suite)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISCORD_TOKEN", "AUTOBAHN_DB", "LOG_LEVEL")}
     if token:
         env["DISCORD_TOKEN"] = token
     return subprocess.run(
         [sys.executable, str(ROOT / "bot.py"), *args], input=script, cwd=cwd, env=env,
-        capture_output=True, text=True, timeout=timeout, check=False)
+        capture_output=True, text=True, timeout=scaled(timeout), check=False)
 
 
 def first_turn_end(log) -> int:

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fake_discord import FakeDiscord
-from fake_discord.patience import scaled
+
+from tests.patience import scaled
 
 ROOT = Path(__file__).resolve().parents[2]  # where bot.py lives
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"

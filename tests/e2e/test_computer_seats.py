@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 from fake_discord import User
-from fake_discord.patience import scaled
 from table import Table
 
 from locales import translate
 from store import GameStore, ReminderSettings
+from tests.patience import scaled
 
 ANN_DECISIONS = 400  # more than a whole game asks of one seat
 

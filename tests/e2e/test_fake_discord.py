@@ -324,7 +324,7 @@ async def test_late_acknowledgement_is_refused(fd: FakeDiscord, bot: DemoBot) ->
 
 
 def test_waits_are_scaled_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fake_discord.patience import MAX_FACTOR, scaled
+    from tests.patience import MAX_FACTOR, scaled
 
     monkeypatch.setenv("AUTOBAHN_E2E_SLOWDOWN", "3")
     assert scaled(15) == 45

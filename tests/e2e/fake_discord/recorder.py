@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .patience import scaled
+from tests.patience import scaled
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ class Recorder:
                         return result
                     await self._changed.wait()
 
-        timeout = scaled(timeout)  # the seconds of an idle machine (fake_discord.patience)
+        timeout = scaled(timeout)  # the seconds of an idle machine (tests.patience)
         try:
             return await asyncio.wait_for(_wait(), timeout)
         except TimeoutError:

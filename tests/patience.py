@@ -3,7 +3,8 @@
 A deadline of the tests ("the card is posted within 15 s") is how long the bot may take on
 an idle machine; on a loaded one (CI beside other jobs, several suites sharing two cores)
 the same work takes longer, and a fixed deadline fails a bot that is only slow. Every wait
-of the fake and of the tests' helpers goes through `scaled`: the given seconds times
+of the fake Discord, of the e2e helpers and of the console's subprocess runs goes
+through `scaled`: the given seconds times
 `AUTOBAHN_E2E_SLOWDOWN` when it is set (a number, at least 1), else times the machine's
 load per core over the last minute (at least 1, at most `MAX_FACTOR`).
 """
