@@ -7,14 +7,17 @@ from dataclasses import replace
 from ai import SearchBot
 from bench.balance import (
     BiasedGreedy,
+    Game,
     Job,
     RoadGreedy,
+    _factory,
     _road_distance,
     ai_deliverer,
     ai_normal,
     ai_strong,
     border_links,
     greedy,
+    misses,
     play,
     report,
     road,
@@ -111,3 +114,49 @@ def test_the_deliverer_what_if_differs_from_the_ai_in_the_truck_weight_only() ->
     assert what_if.weights.truck < plain.weights.truck
     assert replace(what_if.weights, truck=plain.weights.truck) == plain.weights
     assert what_if.budget == plain.budget
+
+
+def test_the_restated_targets_name_each_miss_and_nothing_when_all_hold() -> None:
+    """Issue 34 item 3: biased seats within 0.5–2× their fair share (Trade too), a
+    Trade-biased seat at 2 players reaching a median of 4 countries, deliveries ≥ 2, money
+    ≤ 80 DM, eras lasting their supplies, no stall; the winner's category has no target."""
+    edition = load_edition()
+    supply = sum(era.supply for era in edition.eras)
+    measures = {d: 0 for d in edition.departments}
+
+    def game(bias: str | None, won: bool, countries: int = 5, delivered: int = 3,
+             money: int = 50, sections: int = supply) -> Game:
+        return Game(players=2, bias=bias, actions=200, deliveries={"ann": delivered,
+                    "ben": delivered}, money={"ann": money, "ben": money},
+                    winners=["ann" if won else "ben"], biased="ann" if bias else None,
+                    top="network", borders=[], sections=sections, stalled=False,
+                    seconds=1.0, measures={p: {**measures, "trade": countries}
+                                           for p in ("ann", "ben")},
+                    loaded=0, points={}, staff={})
+
+    even = [game(None, True)] + [game(d, won) for d in edition.departments
+                                 for won in (True, False)]
+    assert misses(even, edition, 2) == []
+    assert report(even, edition, 2)[-1] == "- every target holds"
+    # Trade never wins and reaches 2 countries; finance always wins (2× fair share is the
+    # limit, so 1.0 at 2 players still holds); poor deliveries, rich players, a short era
+    worse = ([game(None, True, delivered=1, money=90, sections=supply - 1)]
+             + [game("trade", False, countries=2, money=90) for _ in range(2)]
+             + [game("finance", True, money=90) for _ in range(2)])
+    assert misses(worse, edition, 2) == [
+        "trade-biased seat wins 0.00 (within 0.25–1.00)",
+        "trade-biased seat reaches a median of 2.0 countries (at least 4)",
+        "median deliveries 1.0 (at least 2)",
+        "median final money 90 DM (at most 80)",
+        "1 games with an era ended before its supply was built"]
+    assert report(worse, edition, 2)[-1].startswith("- **targets missed: trade-biased")
+    # at 3 players the countries target does not apply
+    assert not any("countries" in m for m in misses(
+        [replace(g, players=3) for g in worse], edition, 3))
+    assert all("no target" in line for line in report(even, edition, 2)
+               if "winner's largest category" in line)
+
+
+def test_the_player_is_a_parameter_with_short_names() -> None:
+    assert _factory("greedy") is greedy and _factory("normal") is ai_normal
+    assert _factory("bench.balance:road") is road
