@@ -111,6 +111,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                            level="Play alone against the Autobot at this level (1-12)",
                            bots="Computer players in the last seats",
                            bot_level="How strong the computer players play",
+                           edition="An edition this server offers (default: classic)",
                            deadline=DEADLINE_DESC, at_deadline=AT_DEADLINE_DESC)
     @app_commands.choices(language=LANGUAGES, bot_level=[
         app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "strong")],
@@ -122,7 +123,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
                   level: app_commands.Range[int, 1, 12] | None = None,
                   bots: app_commands.Range[int, 0, 3] = 0, bot_level: str = "normal",
                   deadline: app_commands.Range[int, 0, MAX_HOURS] | None = None,
-                  at_deadline: str | None = None) -> None:
+                  at_deadline: str | None = None, edition: str | None = None) -> None:
         await begin(interaction)
         lang = note(interaction)
         if name is not None and (not name.strip() or len(name) > NAME_LIMIT):
@@ -148,7 +149,7 @@ class Games(WidgetCog, commands.GroupCog, group_name="game",
             return await service.create_game(
                 where, user_id(interaction), display_name(interaction), seats=players,
                 language=language, settings=settings, exclusive=True, solo_level=level,
-                bots=bots, bot_level=bot_level)
+                bots=bots, bot_level=bot_level, edition=edition)
 
         try:
             game = await create(place)

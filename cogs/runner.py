@@ -88,12 +88,14 @@ async def build_service(settings: Settings) -> tuple[Any, Any]:
     render). Both are returned: whoever opened the store closes it, and the adapter
     talks only to the service."""
     from service import BoardPool, GameService, GameStore
+    from service.editions import Editions
 
     store = await GameStore.open(settings.db_path)
     # A turn is posted as a card a phone reads (cogs.cards); /board view:full stays.
     return GameService(store, turn_view="card", lease_owner=lease_owner(settings),
                        lease_ttl_s=settings.lease_ttl_s,
-                       renderer=BoardPool(workers=settings.render_workers)), store
+                       renderer=BoardPool(workers=settings.render_workers),
+                       editions=Editions(settings.editions_dir)), store
 
 
 def lease_owner(settings: Settings) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO
 
 from service import BoardPool, Companion, GameService, GameStore
+from service.editions import Editions
 from service.settings import Settings
 
 from .io import line_reader
@@ -28,7 +29,8 @@ async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Pa
         print(text, file=stdout, flush=True)
 
     store = await GameStore.open(settings.db_path)
-    service = GameService(store, renderer=BoardPool())
+    service = GameService(store, renderer=BoardPool(),
+                          editions=Editions(settings.editions_dir))
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
     lines = line_reader(stdin)

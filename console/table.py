@@ -27,7 +27,8 @@ log = logging.getLogger("autobahn.console")
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 # The options each `/game` subcommand takes (None: any key, checked by the service).
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
-    "new": ("players", "names", "seed", "start", "level", "bots", "deadline", "at_deadline"),
+    "new": ("players", "names", "seed", "start", "level", "bots", "deadline", "at_deadline",
+            "edition"),
     "list": (), "start": (),
     "join": ("name",), "leave": ("name",), "switch": ("game",), "abandon": None,
     "settings": None, "replace": None, "reclaim": (), "add-bot": ("level",),
@@ -242,7 +243,7 @@ class Console:
         # duplicate, one the service cannot store) leaves no half-seated lobby behind.
         game = await self.service.create_game(
             CONSOLE, names[0], names[0], seats=seats, seed=seed, language=self.lang,
-            players=[(name, name) for name in names[1:]])
+            players=[(name, name) for name in names[1:]], edition=opts.get("edition"))
         await self._opened(game, opts, "game.created", count=seats)
 
     async def _new_with_bots(self, opts: dict[str, str], names: list[str],
@@ -256,7 +257,7 @@ class Console:
         game = await self.service.create_game(
             CONSOLE, humans[0], humans[0], seats=seats, seed=seed, language=self.lang,
             players=[(name, name) for name in humans[1:]], bots=bots,
-            bot_level=opts.get("level"))
+            bot_level=opts.get("level"), edition=opts.get("edition"))
         await self._opened(game, opts, "game.created", count=seats)
 
     async def _on_computer(self, result: ActResult) -> None:
@@ -278,7 +279,8 @@ class Console:
             raise BadOption(name="names", value=",".join(names), expected=Phrase("expect.names"))
         seed = int_option(opts, "seed") if "seed" in opts else None
         game = await self.service.create_game(CONSOLE, names[0], names[0], seats=1, seed=seed,
-                                              language=self.lang, solo_level=level)
+                                              language=self.lang, solo_level=level,
+                                              edition=opts.get("edition"))
         await self._opened(game, opts, "game.created_solo", level=level)
 
     async def _opened(self, game: Table, opts: dict[str, str], said: str,

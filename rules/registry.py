@@ -4,7 +4,9 @@ A state names its edition by content hash, so the public functions can take just
 `new_game` registers the edition it is given. Otherwise an edition is looked up by hash in
 the shipped files: `rules/editions/*.toml` and the superseded versions kept in
 `rules/editions/archive/`, so a correction to `classic.toml` never changes the rules of a
-game already running (RULES §13) — its old file stays in the archive.
+game already running (RULES §13) — its old file stays in the archive — and the copies of
+groups' own editions that tables were started with (`rules/editions/tables/`, written by
+the service when a game names one, never by the rules: docs/editions.md).
 
 The table of editions met so far is the one mutable thing of `rules/` a module holds, and
 it is content-addressed: an edition is found by the hash of its file, so a key names one
@@ -23,7 +25,10 @@ from rules.errors import RuleError
 from rules.model import Edition
 
 EDITIONS_DIR = Path(__file__).parent / "editions"
-SEARCH_DIRS: tuple[Path, ...] = (EDITIONS_DIR, EDITIONS_DIR / "archive")
+# Pinned copies of groups' editions, one file per hash, git-ignored: every process (render
+# workers too) finds a table's edition here by the hash its game records.
+TABLES_DIR = EDITIONS_DIR / "tables"
+SEARCH_DIRS: tuple[Path, ...] = (EDITIONS_DIR, EDITIONS_DIR / "archive", TABLES_DIR)
 
 _EDITIONS: dict[str, Edition] = {}  # file hash -> edition: added once, never replaced
 

@@ -35,6 +35,7 @@ from .archive import Archive
 from .backups import INTERACTIONS_KEPT_S, Maintenance
 from .computer import Computers, Hint, Listener, Thinker
 from .deadlines import Deadlines, ExpiryListener
+from .editions import Editions
 from .health import Health, HealthCheck
 from .history import History, HistoryPage, PlayerStats, ServerStats
 from .leases import DEFAULT_TTL_S, Leases
@@ -82,13 +83,15 @@ class GameService:
         turn_view: str = "full",
         lease_owner: str | None = None,
         lease_ttl_s: float = DEFAULT_TTL_S,
+        editions: Editions | None = None,
     ) -> None:
         self.repo = repo = GameRepository(store, clock=clock, renderer=renderer,
                                           turn_view=turn_view)
         # The once-only work of several processes (leases.py); adapters' loops hold these.
         self.leases = Leases(store, clock, lease_owner, lease_ttl_s)
         self.places = Places(repo)
-        self.lobby = Lobby(repo, self.places)
+        self.editions = editions or Editions()
+        self.lobby = Lobby(repo, self.places, self.editions)
         self.play = Play(repo)
         self.looking = Looking(repo)
         self.stories = Stories(repo)
@@ -204,11 +207,12 @@ class GameService:
                           settings: Mapping[str, Any] | None = None,
                           solo_level: int | None = None,
                           players: Sequence[tuple[str, str]] = (), exclusive: bool = False,
-                          bots: int = 0, bot_level: str | None = None) -> Table:
+                          bots: int = 0, bot_level: str | None = None,
+                          edition: str | None = None) -> Table:
         return await self.lobby.create_game(
             place, host_id, host_name, seats=seats, seed=seed, language=language,
             settings=settings, solo_level=solo_level, players=players, exclusive=exclusive,
-            bots=bots, bot_level=bot_level)
+            bots=bots, bot_level=bot_level, edition=edition)
 
     async def join(
         self, game_id: int, user_id: str, name: str, language: str | None = None

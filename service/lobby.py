@@ -14,6 +14,7 @@ import rules
 from locales import Phrase
 from store import GameEdit, NewSeat, PlaceTakenError
 
+from .editions import Editions
 from .errors import (
     BadOption,
     BadValue,
@@ -25,7 +26,7 @@ from .errors import (
 )
 from .game_settings import checked_language, create_settings, setting
 from .places import Places
-from .progress import edition_named, initial_state, solo_level
+from .progress import initial_state, solo_level
 from .repository import GameRepository
 from .results import StartResult, Table
 from .seat_settings import checked_level, computer_name
@@ -47,9 +48,11 @@ SEED_MAX = 2**63 - 1
 
 
 class Lobby:
-    def __init__(self, repo: GameRepository, places: Places) -> None:
+    def __init__(self, repo: GameRepository, places: Places,
+                 editions: Editions | None = None) -> None:
         self.repo = repo
         self.places = places
+        self.editions = editions or Editions()
 
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,
                           seed: int | None = None, language: str = "en",
@@ -57,29 +60,30 @@ class Lobby:
                           solo_level: int | None = None,
                           players: Sequence[tuple[str, str]] = (),
                           exclusive: bool = False, bots: int = 0,
-                          bot_level: str | None = None) -> Table:
+                          bot_level: str | None = None, edition: str | None = None) -> Table:
         """A new game in `place` (a `Place`) with the host in seat 0 and `players`
         ((user id, name) pairs) in the next seats, all in one transaction: a refused seat
         creates no game. With `solo_level`, the host alone plays against the Autobot at
         that level (SOLO.md). `exclusive` (Discord): refused with GameHere while a game is
-        open at `place`."""
-        edition = edition_named("classic")
+        open at `place`. `edition` names one the server offers (service.editions; None:
+        the classic); the game keeps that file's hash."""
+        chosen = self.editions.named(edition)
         checked_place(place)
         player_id(host_id, "host")
         display_name(host_name)
         solo: dict[str, Any] = {}
         if solo_level is not None:
-            levels = edition.solo.levels if edition.solo is not None else {}
+            levels = chosen.solo.levels if chosen.solo is not None else {}
             if not is_int(solo_level) or solo_level not in levels:
                 raise BadOption(name="level", value=shown(solo_level),
                                 expected=f"{min(levels, default=1)}-{max(levels, default=1)}")
             seats, solo = 1, {"solo_level": solo_level}
-        elif seats == 1 and edition.solo is not None and edition.solo.levels:
+        elif seats == 1 and chosen.solo is not None and chosen.solo.levels:
             # One seat is a solo game, whose difficulty the player must choose.
-            raise SoloNeedsLevel(low=min(edition.solo.levels), high=max(edition.solo.levels))
-        elif not (is_int(seats) and edition.players_min <= seats <= edition.players_max):
+            raise SoloNeedsLevel(low=min(chosen.solo.levels), high=max(chosen.solo.levels))
+        elif not (is_int(seats) and chosen.players_min <= seats <= chosen.players_max):
             raise BadOption(name="players", value=shown(seats),
-                            expected=f"{edition.players_min}-{edition.players_max}")
+                            expected=f"{chosen.players_min}-{chosen.players_max}")
         if isinstance(players, str | bytes) or not isinstance(players, Sequence) or not all(
                 isinstance(p, tuple | list) and len(p) == 2 for p in players):
             raise BadOption(name="names", value=shown(players), expected=Phrase("expect.names"))
@@ -109,8 +113,8 @@ class Lobby:
             try:
                 with self.repo.translated(0, host_id):
                     return Table.of(await self.repo.store.create_game(
-                        host_id=host_id, host_name=host_name, edition=edition.name,
-                        edition_hash=edition.hash, seed=seed, guild_id=place.guild_id,
+                        host_id=host_id, host_name=host_name, edition=chosen.name,
+                        edition_hash=chosen.hash, seed=seed, guild_id=place.guild_id,
                         channel_id=place.channel_id, thread_id=place.thread_id,
                         language=language, settings=options, players=players,
                         one_per_place=exclusive))

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+import rules
 from locales import translate
 
 from .progress import edition_named, solo_level
@@ -33,7 +34,10 @@ def seat_names(game: _Seated, lang: str | None = None) -> dict[str, str]:
         return names
     solo = solo_level(game.settings)
     if solo is not None:  # the Autobot holds no seat: its id is the edition's
-        bot = edition_named(str(getattr(game, "edition", "classic"))).solo
+        # by the hash the game keeps: a table may play a group's own edition (service.editions)
+        edition_hash = getattr(game, "edition_hash", None)
+        bot = (rules.edition_by_hash(edition_hash) if isinstance(edition_hash, str)
+               else edition_named(str(getattr(game, "edition", "classic")))).solo
         if bot is not None:
             names.setdefault(bot.bot, translate("story.autobot", lang, level=solo))
     for pid, level in computer_seats(game.settings).items():

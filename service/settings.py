@@ -105,6 +105,9 @@ class Settings:
     # Render worker processes (RENDER_WORKERS); None: one per core, at most four
     # (service.render_pool.default_workers).
     render_workers: int | None = None
+    # Groups' own editions this server offers (`/game new edition:<name>`): a folder of
+    # `<name>.toml` files (service.editions, docs/editions.md); None: the classic only.
+    editions_dir: str | None = None
 
     @classmethod
     def load(
@@ -136,4 +139,5 @@ class Settings:
             web_host=merged.get("WEB_HOST", "").strip() or "127.0.0.1",
             web_base_url=merged.get("WEB_BASE_URL", "").strip().rstrip("/") or None,
             render_workers=_int_or_none(merged.get("RENDER_WORKERS")) or None,
+            editions_dir=merged.get("AUTOBAHN_EDITIONS_DIR", "").strip() or None,
         )
