@@ -58,9 +58,10 @@ def test_other_goods_with_the_dm_space_taken_earn_nothing() -> None:
 
 
 def test_the_dm_amount_comes_from_the_players_board() -> None:
-    # Board 4 gives Denmark Switzerland's row of board 1: 8 DM, appliances preferred.
+    # Board 4 gives Denmark Switzerland's row of board 1: 6 DM (the pictured board, issue 34),
+    # appliances preferred.
     s = apply(at_kolding("chemicals", board=4), "ann", "move 1 deliver")
-    assert money(s, "ann") == 18
+    assert money(s, "ann") == 16
 
 
 def test_trade_counts_distinct_countries_once() -> None:

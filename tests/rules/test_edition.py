@@ -141,11 +141,17 @@ def test_writer_round_trips_the_classic_edition(classic: Edition, tmp_path: Path
 
 
 def test_map_matches_rules(classic: Edition) -> None:
-    assert len(classic.nodes) == 48
+    assert len(classic.nodes) == 46
     assert len(classic.links) == 56
     assert Counter(n.region for n in classic.nodes.values()) == {
-        "west": 33, "east": 5, "abroad": 10}
-    assert classic.country_node["at"] == ("innsbruck_at", "salzburg_at", "linz_at")
+        "west": 33, "east": 5, "abroad": 8}
+    # one trading city a country, named after its capital (issue 34; rules/RULES.md)
+    assert all(len(nodes) == 1 for nodes in classic.country_node.values())
+    assert [classic.nodes[n].name for (n,) in classic.country_node.values()] == [
+        "København (DK)", "Amsterdam (NL)", "Paris (FR)", "Bern (CH)", "Roma (IT)",
+        "Wien (AT)", "Praha (CZ)", "Warszawa (PL)"]
+    # Austria is reached by its three roads, from Füssen, Rosenheim and Passau
+    assert sorted(link.id for link in classic.links_at["wien_at"]) == ["k10", "o8", "w6"]
     assert classic.nodes["hamburg"].country is None
     assert classic.nodes["koeln"].label_offset != (0, 0)
     assert [k.id for k in classic.links.values() if k.prebuilt] == ["k3", "k4", "k5", "k6", "k7"]
@@ -240,7 +246,8 @@ def test_toml_syntax_error_keeps_line_info(tmp_path: Path) -> None:
     path = tmp_path / "classic.toml"
     path.write_text(CLASSIC_PATH.read_text(encoding="utf-8").replace(
         'name = "classic"', 'name = "classic'), encoding="utf-8")
-    with pytest.raises(EditionError, match=r"^classic\.toml: TOML syntax error: .*line 9"):
+    line = 1 + CLASSIC_PATH.read_text(encoding="utf-8").splitlines().index('name = "classic"')
+    with pytest.raises(EditionError, match=rf"^classic\.toml: TOML syntax error: .*line {line}\b"):
         load_edition(path)
 
 

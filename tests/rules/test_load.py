@@ -69,9 +69,9 @@ def test_goods_not_offered_by_the_depot_are_refused() -> None:
 
 def test_the_east_depot_opens_in_era_3() -> None:
     s = give(built(turn_of(era=2), "y2.1", "y2.2"), "ann", "yellow")  # Berlin on the network
-    assert refused(s, "load d_yellow appliances with yellow").code == "colour_closed"
+    assert refused(s, "load d_yellow automotive with yellow").code == "colour_closed"
     s = replace(s, era=3)
-    assert "load d_yellow appliances with yellow" in loads(s)
+    assert "load d_yellow automotive with yellow" in loads(s)
 
 
 @pytest.mark.parametrize(("era", "allowed"), [(1, False), (2, False), (3, True)])

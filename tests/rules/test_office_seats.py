@@ -37,9 +37,10 @@ def test_archived_editions_keep_their_seats() -> None:
     fourth = load_edition(archive / "classic-2a827c60a464.toml")  # the fourth round's
     assert [fourth.seats(n, "green") for n in (2, 3, 4)] == [2, 2, 3]
     assert [fourth.seats(n, "red") for n in (2, 3, 4)] == [3, 4, 5]
-    # the fifth, sixth, seventh and ninth rounds' files: one seat
+    # the fifth, sixth, seventh, ninth and tenth rounds' files: one seat
     since_fifth = ("classic-32a1f3be9bb1.toml", "classic-b6f2956f4ecd.toml",
-                   "classic-6db9103dc579.toml", "classic-b00d5ddbbb61.toml")
+                   "classic-6db9103dc579.toml", "classic-b00d5ddbbb61.toml",
+                   "classic-06197a3f817f.toml")
     for name in since_fifth:
         assert [load_edition(archive / name).seats(n, "green") for n in (2, 3, 4)] == [1, 1, 1]
     for path in sorted(archive.glob("classic-*.toml")):

@@ -250,8 +250,8 @@ def test_tc9_the_queue_head_first_and_the_reshuffle_on_an_empty_colour_pile() ->
 
 def _tc10() -> object:
     state = replace(solo_start(), era=3, era_supply=EDITION.era(3).supply)
-    # g3 puts Bielefeld, green's pharmaceutical depot since 2026-12-01, on the network
-    # (SOLO TC-10 names Braunschweig, which now offers appliances only).
+    # g4 puts Braunschweig, green's depot (automotive, pharmaceuticals in era 3), on the
+    # network, as SOLO TC-10 has it (issue 34; Bielefeld's in the tenth round's edition).
     state = built_links(state, "g4", "g3", "k1", "k2", "o1", "g1", "k10", "k9", "k8")
     row = state.players[HUMAN].deliveries.get("at")
     from rules.state import DeliveryRowState
@@ -265,7 +265,7 @@ def test_tc10_pharmaceuticals_clockwise_from_austria() -> None:
     state = _tc10()
     after, text = bot_turn(state)
     # L-7: clockwise from AT: AT has the human's pharma, IT, CH, FR are not connected: NL.
-    assert text == "autobot green 5a load d_green_p pharmaceuticals nl"
+    assert text == "autobot green 5a load d_green pharmaceuticals nl"
     assert after.players[BOT].trucks[0] is not None
     assert after.players[BOT].trucks[0].goods == "pharmaceuticals"
 

@@ -73,7 +73,7 @@ def test_step5_the_task_bonus_follows_the_main_task() -> None:
 
 def _dk_chemicals(state: State) -> State:
     """The Autobot on the board where Denmark prefers chemicals, which black offers at
-    Hamburg, Kassel and Flensburg (board 1's appliances are not on black since 2026-12-01)."""
+    Hamburg, Kassel and Flensburg."""
     return with_player(state, BOT, board=board_preferring("dk", "chemicals"))
 
 
@@ -223,9 +223,10 @@ def test_l1_the_lowest_free_truck_and_none_free_means_not_viable() -> None:
 
 
 def test_l2_eligible_countries() -> None:
-    # Board 1: Denmark (smallest U) prefers appliances, which no black depot offers, so it
-    # is not eligible on black; Austria (chemicals, U 5) is the next by L-5.
-    assert tasks.normal_load(solo_start(), EDITION, "black", 0)[2] == "at"  # type: ignore[index]
+    # Board 1: Denmark (smallest U) prefers appliances, which black offers at Crailsheim
+    # since issue 34 (the Autobot loads on black "the good type shown on its delivery board").
+    assert tasks.normal_load(solo_start(), EDITION, "black", 0) == ("d_black_a", "appliances",
+                                                                   "dk")
     state = _dk_chemicals(solo_start())
     plan = tasks.normal_load(state, EDITION, "black", 0)
     assert plan == ("d_black_n", "chemicals", "dk")
@@ -239,16 +240,18 @@ def test_l2_eligible_countries() -> None:
 
 def test_l3_loadable_goods_need_a_depot_on_the_network_and_a_token() -> None:
     state = solo_start()
-    # Hamburg, Kassel: chemicals; Hannover, Würzburg: automotive; all on the A7.
-    assert tasks.loadable_goods(state, EDITION, "black") == {"chemicals", "automotive"}
+    # Hamburg, Kassel: chemicals; Hannover, Würzburg: automotive; Crailsheim: appliances.
+    assert tasks.loadable_goods(state, EDITION, "black") == {"chemicals", "automotive",
+                                                             "appliances"}
     assert tasks.loadable_goods(state, EDITION, "white") == set()  # München is off
     none_left = replace(state, goods=state.goods.set("chemicals", 0))
-    assert tasks.loadable_goods(none_left, EDITION, "black") == {"automotive"}
-    # Bielefeld on the network (g3) offers pharmaceuticals, but its depot opens in era 3.
-    bielefeld = built_links(state, "g3")
-    assert tasks.loadable_goods(replace(bielefeld, era=2), EDITION, "green") == set()
-    assert tasks.loadable_goods(replace(bielefeld, era=3), EDITION, "green") == {
-        "pharmaceuticals"}
+    assert tasks.loadable_goods(none_left, EDITION, "black") == {"automotive", "appliances"}
+    # Braunschweig on the network (g4) offers automotive, and pharmaceuticals from era 3.
+    braunschweig = built_links(state, "g4")
+    assert tasks.loadable_goods(replace(braunschweig, era=2), EDITION, "green") == {
+        "automotive"}
+    assert tasks.loadable_goods(replace(braunschweig, era=3), EDITION, "green") == {
+        "automotive", "pharmaceuticals"}
 
 
 def test_l4_not_viable_without_an_eligible_country() -> None:
@@ -272,11 +275,12 @@ def test_l6_the_good_follows_the_country_and_the_depot_is_the_nearest_offering_i
 
 
 def test_l7_pharma_is_only_for_green_or_yellow_in_era_3() -> None:
-    # Green's pharmaceuticals are at Bielefeld (g3 puts it on the network); NL is connected.
-    state = built_links(replace(solo_start(), era=3), "g4", "g3", "o1", "g1")
-    assert tasks.pharma_load(state, EDITION, "green", 0) == ("d_green_p", "nl")
-    # Braunschweig (g4) offers appliances only: without Bielefeld, no pharma depot qualifies.
-    off = built_links(replace(solo_start(), era=3), "g4", "o1", "g1")
+    # Green's pharmaceuticals are at Braunschweig (g4 puts it on the network, as SOLO TC-10
+    # has it); NL is connected.
+    state = built_links(replace(solo_start(), era=3), "g4", "o1", "g1")
+    assert tasks.pharma_load(state, EDITION, "green", 0) == ("d_green", "nl")
+    # Without Braunschweig on the network, no green pharma depot qualifies.
+    off = built_links(replace(solo_start(), era=3), "g3", "o1", "g1")
     assert tasks.pharma_load(off, EDITION, "green", 0) is None
     assert tasks.pharma_load(replace(state, era=2), EDITION, "green", 0) is None
     assert tasks.pharma_load(state, EDITION, "black", 0) is None
