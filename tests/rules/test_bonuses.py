@@ -140,13 +140,14 @@ def test_develop_icon_on_a_built_section_advances_one_space() -> None:
 # ----- delivery boards (RULES §9.2) -----
 
 @pytest.mark.parametrize(("board", "country", "dm", "goods", "bonus"), [
+    # board 1 as pictured (issue 34): 2/4/4/6/2/4/6/4 DM, Austria's bonus develop 2
     (1, "dk", 2, "appliances", "key"),
-    (1, "pl", 6, "chemicals", "money 10"),
-    (2, "dk", 6, "automotive", "develop 2"),  # board 2 gives Denmark the Netherlands row
+    (1, "pl", 4, "chemicals", "money 10"),
+    (2, "dk", 4, "automotive", "develop 2"),  # board 2 gives Denmark the Netherlands row
     (2, "pl", 2, "appliances", "key"),        # and Poland wraps round to Denmark's
-    (4, "it", 6, "chemicals", "money 10"),    # (4 + 4 - 1) mod 8 = 7: Poland's row
-    (6, "dk", 6, "chemicals", "promote"),     # (0 + 6 - 1) mod 8 = 5: Austria's row
-    (6, "cz", 8, "appliances", "money 8"),    # (6 + 6 - 1) mod 8 = 3: Switzerland's row
+    (4, "it", 4, "chemicals", "money 10"),    # (4 + 4 - 1) mod 8 = 7: Poland's row
+    (6, "dk", 4, "chemicals", "develop 2"),   # (0 + 6 - 1) mod 8 = 5: Austria's row
+    (6, "cz", 6, "appliances", "money 8"),    # (6 + 6 - 1) mod 8 = 3: Switzerland's row
 ])
 def test_delivery_board_rotation(board: int, country: str, dm: int, goods: str,
                                  bonus: str) -> None:

@@ -108,9 +108,7 @@ def test_a_file_that_is_not_there(tmp_path: Path) -> None:
 
 
 def test_a_good_file_gives_its_hash_and_what_it_changes(tmp_path: Path) -> None:
-    path = corrected(tmp_path, 'dm = 6                         # balance, ninth round: 2 DM more\n'
-                     'goods = "automotive"\nbonus = "develop 2"',
-                     'dm = 4\ngoods = "automotive"\nbonus = "develop 2"')
+    path = corrected(tmp_path, 'country = "nl"\ndm = 4\n', 'country = "nl"\ndm = 6\n')
     ok, lines = check(path)
     assert ok
     assert re.match(r"ours\.toml: OK — edition 'classic', hash [0-9a-f]{12} \(games started "
