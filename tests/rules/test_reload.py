@@ -37,7 +37,8 @@ def test_reload_every_truck_on_the_map_may_be_named_for_a_load(reloading: Editio
                         for depot, goods in (("d_black_n", "chemicals"),
                                              ("d_black_h", "automotive"),
                                              ("d_black_c", "chemicals"),
-                                             ("d_black_s", "automotive"))
+                                             ("d_black_s", "automotive"),
+                                             ("d_black_a", "appliances"))
                         for n in (1, 2)}
 
 
