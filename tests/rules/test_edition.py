@@ -148,8 +148,7 @@ def test_map_matches_rules(classic: Edition) -> None:
     # one trading city a country, named after its capital (issue 34; rules/RULES.md)
     assert all(len(nodes) == 1 for nodes in classic.country_node.values())
     assert [classic.nodes[n].name for (n,) in classic.country_node.values()] == [
-        "København (DK)", "Amsterdam (NL)", "Paris (FR)", "Bern (CH)", "Roma (IT)",
-        "Wien (AT)", "Praha (CZ)", "Warszawa (PL)"]
+        "København", "Amsterdam", "Paris", "Bern", "Roma", "Wien", "Praha", "Warszawa"]
     # Austria is reached by its three roads, from Füssen, Rosenheim and Passau
     assert sorted(link.id for link in classic.links_at["wien_at"]) == ["k10", "o8", "w6"]
     assert classic.nodes["hamburg"].country is None
