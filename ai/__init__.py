@@ -1,39 +1,59 @@
-"""Computer players for empty seats, stalled seats and hints (issue 16).
+"""Computer players for empty seats, stalled seats and hints (issues 16 and 33).
 
     from ai import bot
     action = bot("strong", seed=7).choose(state, "ann")
 
 Three levels, all `Bot`s in the sense of `rules/bots.py`. The AI reads only what a player at
-the table sees (ai.view) and uses only the public rules API; unlike `rules/` it may use the
-clock and its own randomness.
+the table sees (ai.view) and uses only the public rules API. Every level is bounded by
+counted work, never by the clock: a choice is a pure function of the public position and
+the seed (ai.view.position_rng), so an undo cannot re-roll it and a restarted bot makes the
+move it would have made.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 from ai.evaluate import DEFAULT, Weights, evaluate, player_value
+from ai.plan import Option, PlanBot, PlanBudget
 from ai.search import Budget, SearchBot
+from rules import Action, State
 
-# easy: judges four actions by their immediate effect, with errors of up to ten points;
-# normal: every action, the best six played to the end of the turn;
-# strong: the best twelve to the end of the turn, the best four of those through the other
-# players' replies in two worlds. Figures: bench/RESULTS.md.
-LEVELS: dict[str, Budget] = {
-    "easy": Budget(sample=4, noise=10.0, follow=4, seconds=0.15),
-    "normal": Budget(width=6, follow=12, kinds=True, seconds=1.0),
-    "strong": Budget(width=12, replies=4, worlds=2, follow=16, kinds=True, seconds=1.5),
+
+class Player(Protocol):
+    """What every level offers: a choice, and the ranking `/hint` reads."""
+
+    def choose(self, state: State, player: str) -> Action: ...
+
+    def rank(self, state: State, player: str) -> list[tuple[Action, float]]: ...
+
+    def plan(self, state: State, player: str) -> list[Option]: ...
+
+
+# easy: judges four actions by their immediate effect, with errors of up to ten points (the
+# turn-deep player of issue 16, a beginner beats it);
+# normal: plans one more own turn ahead for its best candidates (ai.plan);
+# strong: more candidates, played on in more worlds. Figures: bench/RESULTS.md, issue 33.
+LEVELS: dict[str, Budget | PlanBudget] = {
+    "easy": Budget(sample=4, noise=10.0, follow=4),
+    "normal": PlanBudget(width=6, plans=3, horizon=1, worlds=1, policy_width=2),
+    "strong": PlanBudget(width=8, plans=4, horizon=1, worlds=1, policy_width=3),
 }
 
 
-def bot(level: str, seed: int = 0, **budget: object) -> SearchBot:
-    """A computer player of `level`; keyword arguments override its budget (tests use tiny
-    ones, and `seconds=None` to be independent of the clock)."""
+def bot(level: str, seed: int = 0, **budget: object) -> Player:
+    """A computer player of `level`; keyword arguments override its budget (tests and the
+    service's thinker use small ones)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    chosen = dataclasses.replace(LEVELS[level], **budget)  # type: ignore[arg-type]
-    return SearchBot(chosen, seed=seed, name=level)
+    base = LEVELS[level]
+    if isinstance(base, PlanBudget):
+        return PlanBot(dataclasses.replace(base, **budget),  # type: ignore[arg-type]
+                       seed=seed, name=level)
+    return SearchBot(dataclasses.replace(base, **budget),  # type: ignore[arg-type]
+                     seed=seed, name=level)
 
 
-__all__ = ["DEFAULT", "LEVELS", "Budget", "SearchBot", "Weights", "bot", "evaluate",
-           "player_value"]
+__all__ = ["DEFAULT", "LEVELS", "Budget", "Option", "PlanBot", "PlanBudget", "Player", "SearchBot",
+           "Weights", "bot", "evaluate", "player_value"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.board import country_reach, progress
-from rules import Edition, State, construction_budget, parse_bonus
+from rules import Edition, Player, State, construction_budget, parse_bonus
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,17 @@ class Weights:
     claim: float = 0.9  # a delivery bonus waiting to be claimed, against the bonus itself
     key: float = 1.0
     develop: float = 0.5
+    # The development track's next spaces: each one's bonus at this share, divided by its
+    # distance (a token two spaces before a promotion is worth part of that promotion).
+    # 0: only the spaces reached count (the issue 16 weights).
+    develop_ahead: float = 0.0
     card: float = 1.0
     hand: float = 0.3
     promotion: float = 0.9
+    # A key on a floor lock with nobody below it to step up is worth this share of one in
+    # use: strong researched 5 locks a game and used one or two (issue 33), each research a
+    # turn that could have built. 1.0: every key alike (the issue 16 weights).
+    key_idle: float = 1.0
     others_max: float = 0.5  # weight of the best opponent (the rest: their average)
     # Opt-in, for the balance bench (issue 15): a player that prefers one department's
     # moves values its own points there `favour_weight` times over. "" (the default): none.
@@ -146,16 +154,40 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
                  if edition.cards[c].deck != "basic")
     value += left * (weights.money * p.money
                      + weights.seat * seats
-                     + weights.key * len(p.keys)
+                     + weights.key * _keys_in_use(p, edition, weights.key_idle)
                      + weights.develop * p.development
                      + weights.card * cards
                      + weights.hand * len(p.hand))
     value += weights.claim * sum(worth.bonus(edition.delivery_row(p.board, c).bonus)
                                  for c, row in p.deliveries.items() if row.goods == "unused")
+    if weights.develop_ahead:
+        track = edition.development_track
+        for k in range(1, 4):
+            space = p.development + k
+            if space < len(track) and track[space]:
+                value += weights.develop_ahead * left * worth.bonus(track[space] or "") / k
     value += sum(worth.bonus(_effect_bonus(fx.kind, fx.amount)) for fx in state.queue
                  if fx.player == pid and fx.kind in _QUEUED)
     value += _trucks(state, edition, pid, worth, judging=favoured)
     return value
+
+
+def _keys_in_use(p: Player, edition: Edition, idle: float) -> float:
+    """The player's opened locks, a floor lock counting fully only when an employee stands
+    on it or on the floor below it (who could be promoted onto it)."""
+    if idle >= 1.0:
+        return float(len(p.keys))
+    total = 0.0
+    for key in p.keys:
+        lock = edition.locks[key]
+        if lock.department is None or lock.floor is None:
+            total += 1.0
+            continue
+        floors = p.floors[lock.department]
+        below = lock.floor - 2  # index of the floor under the lock's floor
+        used = floors[lock.floor - 1] > 0 or (below >= 0 and floors[below] > 0)
+        total += 1.0 if used else idle
+    return total
 
 
 def _budgets_due(state: State, edition: Edition, pid: str, weights: Weights,

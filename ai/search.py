@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 
 from ai.evaluate import DEFAULT, Weights, evaluate
+from ai.plan.search import Option
 from ai.view import determinise, position_rng
 from rules import (
     Action,
@@ -137,6 +138,11 @@ class SearchBot:
                 deep.sort(key=_order)
                 ranked = deep + ranked[len(deep):]
         return [(action, value) for value, _i, action, _s in ranked]
+
+    def plan(self, state: State, player: str) -> list[Option]:
+        """`rank` as options of the planner's kind (ai.plan.Option), without a plan: this
+        player looks no further than its own turn."""
+        return [Option(action, value, 1) for action, value in self.rank(state, player)]
 
     # ----- helpers -----
 

@@ -63,11 +63,15 @@ def _think(state_json: str, player: str, level: str, seed: int,
     return str(ai.bot(level, seed=seed, **budget).choose(state, player))
 
 
-def _rank(state_json: str, player: str, budget: Mapping[str, Any]) -> list[tuple[str, float]]:
+def _rank(state_json: str, player: str,
+          budget: Mapping[str, Any]) -> list[tuple[str, float, list[list[str]]]]:
+    """In the worker: the hint level's options, best first, each with its value and the
+    player's next turns it was judged with (ai.plan.Option.later), as notation."""
     import ai
 
     state = State.from_json(state_json)
-    return [(str(a), v) for a, v in ai.bot("normal", seed=0, **budget).rank(state, player)]
+    return [(str(o.action), o.value, [[str(a) for a in turn] for turn in o.later])
+            for o in ai.bot("normal", seed=0, **budget).plan(state, player)]
 
 
 class Thinker:
@@ -94,7 +98,7 @@ class Thinker:
         return await loop.run_in_executor(self._executor(), _think, state.to_json(), player,
                                           level, seed, self.budget)
 
-    async def rank(self, state: State, player: str) -> list[tuple[str, float]]:
+    async def rank(self, state: State, player: str) -> list[tuple[str, float, list[list[str]]]]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), _rank, state.to_json(), player,
                                           self.hint_budget)
@@ -347,6 +351,7 @@ class Computers:
         state = await self.repo.state(game)
         self.repo.require_turn(game, state, user_id)
         ranked = await self._thinker().rank(state, user_id)
-        action, value = ranked[0]
-        label, reason = hint_reason(state, user_id, action, value, self.repo.names(game), lang)
+        action, value, later = ranked[0]
+        label, reason = hint_reason(state, user_id, action, value, self.repo.names(game), lang,
+                                    later=later)
         return Hint(user_id, action, label, value, reason)

@@ -10,7 +10,7 @@ worlds the player cannot tell apart from this one (ai.view.determinise).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import rules
 from locales import Phrase, translate
@@ -63,9 +63,32 @@ def _gained(state: State, player: str, notation: str) -> int:
     return found.pop() if len(found) == 1 else 0
 
 
+def plan_words(state: State, player: str, later: Sequence[Sequence[str]],
+               lang: str) -> str | None:
+    """The planner's next turn in the player's words (issue 33): its main action, and the
+    delivery it makes, if any ("next turn: play black on load…; then: truck 1 → Denmark").
+    None without a plan (a move judged no further than its own turn)."""
+    if not later or not later[0]:
+        return None
+    edition = rules.edition_of(state)
+    turn = [rules.parse_action(n) for n in later[0]]
+    main = next((a for a in turn if isinstance(a, (rules.Play, rules.Simple))), None)
+    delivery = next((a for a in turn if isinstance(a, rules.Move) and a.deliver), None)
+    if main is None:
+        return None
+    said = translate("planner.next_turn", lang,
+                     action=action_label(main, edition, lang, state, player))
+    if delivery is not None:
+        said = translate("planner.then_delivery", lang, plan=said,
+                         move=action_label(delivery, edition, lang, state, player))
+    return said
+
+
 def hint_reason(state: State, player: str, notation: str, lead: float,
-                names: Mapping[str, str], lang: str) -> tuple[str, Phrase]:
-    """(the action's label, the reason): "Suggestion: <label> — <what it does>; +2 points"."""
+                names: Mapping[str, str], lang: str,
+                later: Sequence[Sequence[str]] = ()) -> tuple[str, Phrase]:
+    """(the action's label, the reason): "Suggestion: <label> — <what it does>; +2 points",
+    and the plan's next turn when the planner judged the move with one (`later`)."""
     label = action_label(rules.parse_action(notation), rules.edition_of(state), lang, state,
                          player)
     effects = _consequences(state, player, notation, names, lang)[:MOST]
@@ -73,6 +96,9 @@ def hint_reason(state: State, player: str, notation: str, lead: float,
     if gained:
         effects.append(translate("hint.points" if gained > 0 else "hint.points_lost", lang,
                                  count=abs(gained)))
+    plan = plan_words(state, player, later, lang)
+    if plan is not None:
+        effects.append(plan)
     if not effects:
         ahead = round(lead)
         return label, Phrase("hint.quiet" if ahead >= 0 else "hint.quiet_behind", action=label,

@@ -35,9 +35,9 @@ def first_position(players: int, seed: int, wanted) -> State:
 def tiny(level: str) -> dict[str, object]:
     """Budgets small enough for unit tests, and no clock: the answers are reproducible."""
     return {"easy": {"seconds": None},
-            "normal": {"sample": 8, "width": 2, "follow": 4, "seconds": None},
-            "strong": {"sample": 8, "width": 2, "replies": 2, "worlds": 2, "follow": 3,
-                       "reply_follow": 3, "seconds": None}}[level]
+            "normal": {"sample": 8, "width": 2, "plans": 1, "follow": 4, "policy_width": 1},
+            "strong": {"sample": 8, "width": 2, "plans": 2, "worlds": 2, "follow": 3,
+                       "policy_width": 1, "reply_follow": 3}}[level]
 
 
 def solo_position(level: int, wanted, seed: int = 33) -> State:
