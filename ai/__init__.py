@@ -17,6 +17,7 @@ from typing import Protocol
 
 from ai.evaluate import DEFAULT, Weights, evaluate, player_value
 from ai.plan import Option, PlanBot, PlanBudget
+from ai.plan.weights import PLAN_WEIGHTS
 from ai.search import Budget, SearchBot
 from rules import Action, State
 
@@ -50,7 +51,7 @@ def bot(level: str, seed: int = 0, **budget: object) -> Player:
     base = LEVELS[level]
     if isinstance(base, PlanBudget):
         return PlanBot(dataclasses.replace(base, **budget),  # type: ignore[arg-type]
-                       seed=seed, name=level)
+                       seed=seed, weights=PLAN_WEIGHTS, name=level)
     return SearchBot(dataclasses.replace(base, **budget),  # type: ignore[arg-type]
                      seed=seed, name=level)
 

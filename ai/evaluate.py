@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.board import country_reach, progress
+from ai.routes import route_gaps
 from rules import Edition, Player, State, construction_budget, parse_bonus
 
 
@@ -48,6 +49,12 @@ class Weights:
     future_second: float = 0.3  # share of them the second-best measure may take
     claim: float = 0.9  # a delivery bonus waiting to be claimed, against the bonus itself
     key: float = 1.0
+    # Roads toward countries not yet delivered to (ai.routes): a delivery's worth at this
+    # share, times route_decay per section still to build, for the best route_countries.
+    # 0: roads count only once a truck can use them (the issue 16 weights).
+    route: float = 0.0
+    route_decay: float = 0.6
+    route_countries: int = 3
     develop: float = 0.5
     # The development track's next spaces: each one's bonus at this share, divided by its
     # distance (a token two spaces before a promotion is worth part of that promotion).
@@ -169,7 +176,32 @@ def player_value(state: State, edition: Edition, pid: str, weights: Weights = DE
     value += sum(worth.bonus(_effect_bonus(fx.kind, fx.amount)) for fx in state.queue
                  if fx.player == pid and fx.kind in _QUEUED)
     value += _trucks(state, edition, pid, worth, judging=favoured)
+    if favoured and weights.route:
+        value += _routes(state, edition, pid, worth)
     return value
+
+
+def _routes(state: State, edition: Edition, pid: str, worth: _Worth) -> float:
+    """The deliveries the roads promise (ai.routes): for each country not delivered to
+    yet, the best depot's delivery at `route_decay` per section still missing on its road;
+    the best `route_countries` of them count, at `route` and fading with the game."""
+    w = worth.weights
+    delivered = state.players[pid].delivered
+    found = []
+    for country, depots in route_gaps(state, edition).items():
+        if country in delivered:
+            continue
+        best = 0.0
+        for depot_id, gap in depots[:3]:  # the nearest three: farther ones rarely win
+            depot = edition.depots[depot_id]
+            share = w.route_decay ** gap
+            for goods in depot.goods:
+                if state.goods.get(goods, 0) > 0:
+                    best = max(best, share * delivery_gain(state, edition, pid, country,
+                                                           goods, worth))
+        found.append(best)
+    found.sort(reverse=True)
+    return w.route * worth.left * sum(found[:w.route_countries])
 
 
 def _keys_in_use(p: Player, edition: Edition, idle: float) -> float:

@@ -106,3 +106,23 @@ def test_a_choice_does_not_depend_on_the_hidden_orders():
     other = dataclasses.replace(state, bag=tuple(bag), deck=tuple(deck), seed=state.seed + 1)
     assert PlanBot(SMALL, seed=2).choose(state, player) == PlanBot(SMALL, seed=2).choose(
         other, player)
+
+
+def test_the_list_offered_never_puts_a_move_above_one_it_projects_higher():
+    """/hint offers the first option: no option below it was projected higher, whatever
+    stage judged it (a shallower judgement that came out higher is lowered)."""
+    for state, player, _actions in list(_positions(2, 23, every=19))[:4]:
+        options = PlanBot(SMALL, seed=1).plan(state, player)
+        values = [o.value for o in options]
+        assert values == sorted(values, reverse=True)
+        stages = [o.stage for o in options]
+        assert stages == sorted(stages, reverse=True)  # deeper judgements first
+
+
+def test_a_plan_names_the_players_next_turn():
+    """Stage 3 keeps the next turn it judged the move with: the player's own actions, legal
+    in turn (they were applied by the rules' fast path)."""
+    state, player, _actions = list(_positions(1, 5, every=5))[2]
+    best = PlanBot(SMALL, seed=1).plan(state, player)[0]
+    assert best.stage == 3
+    assert best.later and best.later[0]
