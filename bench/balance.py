@@ -58,7 +58,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import DEFAULT, LEVELS, Budget, SearchBot, Weights
+from ai import LEVELS, Budget, PlanBot, PlanBudget, SearchBot, Weights
+from ai.plan.weights import PLAN_WEIGHTS
 from bench.match_kit import wilson
 from rules import load_edition, new_game
 from rules.bots import Bot, GreedyBot, _border_distance, play_out
@@ -152,10 +153,14 @@ FAVOUR = 2.0
 AI_NORMAL = dataclasses.replace(LEVELS["normal"], seconds=None)
 
 
-def _ai(budget: Budget, seed: int, bias: str | None, name: str,
-        base: Weights = DEFAULT) -> Bot:
+def _ai(budget: Budget | PlanBudget, seed: int, bias: str | None, name: str,
+        base: Weights = PLAN_WEIGHTS) -> Bot:
+    """The level's player (since issue 33 the planner, ai.plan) with its shipped weights,
+    biased on request."""
     weights = base if bias is None else dataclasses.replace(base, favour=bias,
                                                             favour_weight=FAVOUR)
+    if isinstance(budget, PlanBudget):
+        return PlanBot(budget, seed=seed, weights=weights, name=name)
     return SearchBot(budget, seed=seed, weights=weights, name=name)
 
 
@@ -177,7 +182,7 @@ def ai_strong(seed: int, bias: str | None) -> Bot:
 # worth half of what it was. Since the third round a loaded truck is worth its delivery's gain
 # times its chance of arriving (`Weights.truck` at one step, 0.8); this probe sets that
 # chance to 0.5 (the second round's figures for it: bench/RESULTS.md).
-DELIVERER = Weights(truck=0.5)
+DELIVERER = dataclasses.replace(PLAN_WEIGHTS, truck=0.5)
 
 
 def ai_deliverer(seed: int, bias: str | None) -> Bot:
@@ -189,7 +194,7 @@ def ai_deliverer(seed: int, bias: str | None) -> Bot:
 # end with (the last era's budget is most of a 2-player player's final money). It won no
 # more than `normal`; since the ninth round `normal` counts them at half share
 # (bench/RESULTS.md, "Eighth round", "Ninth round").
-BUDGETS = dataclasses.replace(DEFAULT, budget=1.0)
+BUDGETS = dataclasses.replace(PLAN_WEIGHTS, budget=1.0)
 
 
 def ai_budgets(seed: int, bias: str | None) -> Bot:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ai import SearchBot
+from ai import PlanBot
 from bench.balance import (
     BiasedGreedy,
     Game,
@@ -85,7 +85,7 @@ def test_the_road_what_if_counts_distance_over_built_sections_only() -> None:
 
 def test_the_ai_factory_is_the_normal_level_unclocked_and_biased_on_request() -> None:
     plain, biased = ai_normal(4, None), ai_normal(4, "finance")
-    assert isinstance(plain, SearchBot) and isinstance(biased, SearchBot)
+    assert isinstance(plain, PlanBot) and isinstance(biased, PlanBot)
     assert plain.budget.seconds is None and plain.budget.width == 6  # seeded: no clock
     assert plain.weights.favour == "" and biased.weights.favour == "finance"
     assert biased.weights.favour_weight > 1.0
@@ -101,7 +101,7 @@ def test_the_strong_factory_is_the_strong_level_unclocked_with_the_same_weights(
     from ai import LEVELS
 
     plain, biased = ai_strong(3, None), ai_strong(3, "service")
-    assert isinstance(plain, SearchBot) and isinstance(biased, SearchBot)
+    assert isinstance(plain, PlanBot) and isinstance(biased, PlanBot)
     assert plain.budget.seconds is None  # seeded: no clock
     assert replace(plain.budget, seconds=LEVELS["strong"].seconds) == LEVELS["strong"]
     assert plain.weights == ai_normal(3, None).weights
@@ -110,7 +110,7 @@ def test_the_strong_factory_is_the_strong_level_unclocked_with_the_same_weights(
 
 def test_the_deliverer_what_if_differs_from_the_ai_in_the_truck_weight_only() -> None:
     plain, what_if = ai_normal(2, "trade"), ai_deliverer(2, "trade")
-    assert isinstance(plain, SearchBot) and isinstance(what_if, SearchBot)
+    assert isinstance(plain, PlanBot) and isinstance(what_if, PlanBot)
     assert what_if.weights.truck < plain.weights.truck
     assert replace(what_if.weights, truck=plain.weights.truck) == plain.weights
     assert what_if.budget == plain.budget
