@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 
 import pytest
 
@@ -48,11 +47,11 @@ def test_a_forced_decision_is_answered_without_thinking(level, monkeypatch):
     state, player, only = _single_choice_position()
     simulated = []
     monkeypatch.setattr(SearchContext, "apply_listed", lambda *a: simulated.append(a))
-    started = time.perf_counter()
-    choice = ai.bot(level).choose(state, player)  # the real budgets, clock included
+    # The real budgets: no simulated step is the proof it did not think (a wall-clock bound
+    # here failed only when the machine was loaded, and timing belongs to bench/).
+    choice = ai.bot(level).choose(state, player)
     assert choice == only
     assert simulated == []
-    assert time.perf_counter() - started < 0.05
 
 
 def test_a_bot_refuses_a_decision_that_is_not_its_players():
