@@ -76,14 +76,18 @@ class Boards(WidgetCog):
         await reply(interaction, join_lines(status_lines(view, lang)))
 
     @app_commands.command(name="log", description="The moves of the game so far")
-    @app_commands.describe(game=GAME_DESC, page="Which page (the latest if left out)")
+    @app_commands.describe(game=GAME_DESC, page="Which page (the latest if left out)",
+                           notation="Add each move's notation, as /act takes it")
     async def log(self, interaction: Interaction,
                   game: app_commands.Range[int, 1] | None = None,
-                  page: app_commands.Range[int, 1] | None = None) -> None:
+                  page: app_commands.Range[int, 1] | None = None,
+                  notation: bool = False) -> None:
         found, lang = await game_to_show(interaction, game)
-        lines = await service_of(interaction).log(found.id, lang, page=page, told=True)
+        # the notation is engine words: only whoever asks for it reads it (issue 31, item 3)
+        lines = await service_of(interaction).log(found.id, lang, page=page, told=True,
+                                                   notation=notation)
         text = join_lines([clean(line, 300) for line in lines], 1800)
-        every = await service_of(interaction).log(found.id, lang)
+        every = await service_of(interaction).log(found.id, lang, notation=notation)
         if len(every) <= 15:
             await reply(interaction, f"**{game_name(found)}**\n{text}")
             return

@@ -399,7 +399,11 @@ class Console:
                 self.out(line)
 
     async def log(self, rest: str, actor: str | None) -> None:
-        for line in await self.service.log(self.require_game(), self.lang):
+        # `/log notation:yes` adds each move's notation, for whoever wants to copy it
+        opts = options(rest, "/log", ("notation",))
+        notation = opts.get("notation", "no").lower() in ("yes", "true", "on", "ja", "oui")
+        for line in await self.service.log(self.require_game(), self.lang,
+                                           notation=notation):
             self.out(line)
 
     async def export(self, rest: str, actor: str | None) -> None:

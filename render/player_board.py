@@ -27,7 +27,7 @@ from render.fonts import font
 from render.labels import colon, goods_letter, label
 from render.markers import Seats, goods_token, player_marker
 from render.scores import Ranked, ranked
-from render.sprites import blit_at, draw_text, fit, text_width
+from render.sprites import blit_at, draw_text, fit, fit_size, text_width
 from rules import Edition, Player, State
 
 Point = layout.Point
@@ -168,8 +168,8 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
         note = f"{label('route', lang)}{colon(lang)}{names}{done}"
     if note:
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10
-        draw_text(im, (x, by + NOTE_Y), fit(note, 12, BOARD_W - 8 - x + bx),
-                  12, style.MUTED, anchor="lm")
+        shown, size = fit_size(note, 12, BOARD_W - 8 - x + bx)
+        draw_text(im, (x, by + NOTE_Y), shown, size, style.MUTED, anchor="lm")
     if player.pending_promotions:
         draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
                   f"{player.pending_promotions} {label('promotions_owed', lang)}", 12,
@@ -181,8 +181,8 @@ def solo_line(state: State, lang: str) -> str:
     solo = state.solo
     assert solo is not None
     parts = [f"{label('solo_level', lang)} {solo.level} ({label('solo_' + solo.board, lang)})"]
-    if solo.colour:
-        parts.append(solo.colour)
+    if solo.colour:  # the colour card it drew last, named as the board's colours are
+        parts.append(label(f"colour_{solo.colour}", lang))
     if solo.task:
         parts.append(f"{label('solo_task', lang)} {solo.task.upper()}")
     queue = " ".join(t.upper() for t in solo.task_queue) or "-"

@@ -96,6 +96,18 @@ def fit(value: str, size: int, width: float, bold: bool = False) -> str:
     return value.rstrip() + "…" if value else ""
 
 
+def fit_size(value: str, size: int, width: float, bold: bool = False,
+             smallest: int | None = None) -> tuple[str, int]:
+    """`value` at the largest size from `size` down to `smallest` (two px less if not
+    given) at which it fits `width` whole; cut at `smallest` only if it fits at none, so
+    a long German or French phrase shrinks a little before it loses its end."""
+    smallest = size - 2 if smallest is None else smallest
+    for px in range(size, smallest - 1, -1):
+        if text_width(value, px, bold) <= width:
+            return value, px
+    return fit(value, smallest, width, bold), smallest
+
+
 @lru_cache(maxsize=4096)
 def text_width(value: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(value)

@@ -289,8 +289,8 @@ class GameService:
         return await self.looking.board(game_id, at_move=at_move, view=view, lang=lang)
 
     async def log(self, game_id: int, lang: str = "en", page: int | None = None,
-                  told: bool = False) -> list[str]:
-        return await self.looking.log(game_id, lang, page, told)
+                  told: bool = False, notation: bool = False) -> list[str]:
+        return await self.looking.log(game_id, lang, page, told, notation)
 
     # -- the told game (stories.py) ----------------------------------------------------
     async def turn_story(self, game_id: int, lang: str | None = None) -> tuple[str, ...]:

@@ -1,12 +1,15 @@
 """The game log as lines a player reads, in their language.
 
-Each line says the move number, the action as a sentence and the exact notation (the
-notation is what `/act` accepts, so a line can be copied back into a command).
+Each line says the move number and the action as a sentence; whoever asks for it also gets
+the exact notation in brackets (what `/act` accepts, so a line can be copied back into a
+command). It is engine words, so a reader who did not ask never sees it (issue 31, item 3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+
+from babel.lists import format_list
 
 from locales import translate
 from rules import (
@@ -51,7 +54,9 @@ def autobot_sentence(words: tuple[str, ...], lang: str, ed: Edition | None = Non
     colour, rest = L.colour_name(words[0], lang), list(words[1:])
     tried = [w.removesuffix("-") for w in rest if w.endswith("-")]
     rest = [w for w in rest if not w.endswith("-")]
-    queued = (translate("log.autobot_queued", lang, tasks=", ".join(t.upper() for t in tried))
+    # the task cards it draws but cannot carry out go to its queue, in the order drawn
+    queued = (translate("log.autobot_queued", lang, count=len(tried),
+                        tasks=format_list([t.upper() for t in tried], locale=lang))
               if tried else "")
     if rest == ["skip"]:
         return translate("log.autobot_skip", lang, colour=colour, queued=queued)
@@ -119,19 +124,24 @@ def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
 
 
 def line(move: int, player: str, notation: str, lang: str = "en",
-         edition: Edition | None = None) -> str:
+         edition: Edition | None = None, *, with_notation: bool = False) -> str:
     try:
         text = _sentence(parse_action(notation), player, lang, edition or load_edition())
     except RuleError:  # a log written by an older notation: show it as it stands
-        text = f"{player}: {notation}"
-    return translate("log.line", lang, move=move, text=f"{text}  [{notation}]")
+        text, with_notation = f"{player}: {notation}", False
+    if with_notation:
+        text = f"{text}  [{notation}]"
+    return translate("log.line", lang, move=move, text=text)
 
 
 def log_lines(actions: Sequence[ActionRecord], names: Mapping[str, str] | None = None,
-              lang: str = "en", edition: Edition | None = None) -> list[str]:
-    """One line per logged action, oldest first; `names` maps player ids to display names."""
+              lang: str = "en", edition: Edition | None = None, *,
+              with_notation: bool = False) -> list[str]:
+    """One line per logged action, oldest first; `names` maps player ids to display names;
+    `with_notation`: each line ends with the action's notation in brackets."""
     if not actions:
         return [translate("log.empty", lang)]
     names = names or {}
-    return [line(a.seq, names.get(a.player_id, a.player_id), a.notation, lang, edition)
+    return [line(a.seq, names.get(a.player_id, a.player_id), a.notation, lang, edition,
+                 with_notation=with_notation)
             for a in actions]

@@ -80,18 +80,21 @@ class Looking:
         return await self.repo.render(state, view, lang, game=await self.repo.game(game_id))
 
     async def log(self, game_id: int, lang: str = "en", page: int | None = None,
-                  told: bool = False) -> list[str]:
+                  told: bool = False, notation: bool = False) -> list[str]:
         """One line per move; `told`: a page (the latest unless `page`) of the told log,
-        consequences, era changes and undos included (service.stories)."""
+        consequences, era changes and undos included (service.stories); `notation`: each
+        move's notation in brackets (engine words: only for whoever asks)."""
+        notation = flag(notation, "notation")
         if flag(told, "told"):
-            return list((await self.stories.log_page(game_id, lang, page)).lines)
+            return list((await self.stories.log_page(game_id, lang, page, notation)).lines)
         game = await self.repo.game(game_id)
         lang = checked_language(lang)
         with self.repo.translated(game_id):
             actions = await self.repo.store.read_log(game_id)
             events = await self.repo.store.list_events(game_id)
         return [*computer_log_lines(game, self.repo.names(game, lang), lang, events),
-                *log_lines(actions, self.repo.names(game, lang), lang)]
+                *log_lines(actions, self.repo.names(game, lang), lang,
+                           with_notation=notation)]
 
     # -- the board post -----------------------------------------------------------------------
 

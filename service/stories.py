@@ -24,7 +24,7 @@ from .results import ActResult, Table
 from .seat_history import computer_log_lines, marked_names, played_by_computer, stints
 from .seat_settings import replaced_seats
 from .story import Step, page_of, since_last_turn, steps, tell, turns, undo_line
-from .validation import integer, optional_language, player_id
+from .validation import flag, integer, optional_language, player_id
 from .validation import language as checked_language
 
 LOG_PAGE = 25  # lines a /log page shows: well under Discord's 2000 characters
@@ -122,16 +122,17 @@ class Stories:
         return since_last_turn(await self._steps(game_id), user_id, names, lang, for_them)
 
     async def log_page(self, game_id: int, lang: str = "en",
-                       page: int | None = None) -> LogPage:
+                       page: int | None = None, notation: bool = False) -> LogPage:
         """One page of the told log (the latest when `page` is None): every move with its
-        consequences, era changes marked, and each undo where its moves were."""
+        consequences, era changes marked, and each undo where its moves were; `notation`:
+        each move's notation in brackets, for whoever asks for it."""
         game = await self.repo.game(game_id)
         lang = checked_language(lang)
         if page is not None:
             page = integer(page, "page", 1, 1_000_000)
         names = self.repo.names(game, lang)
         events = await self._events(game)
-        lines = await self._told(game, names, lang, events)
+        lines = await self._told(game, names, lang, events, flag(notation, "notation"))
         shown, number, pages = page_of(lines, page, LOG_PAGE, lang)
         # Which seats computers play(ed), on every page: the latest page is the one shown.
         seats = computer_log_lines(game, names, lang, events)
@@ -139,17 +140,18 @@ class Stories:
         return LogPage(tuple([*shown[:at], *seats, *shown[at:]]), number, pages)
 
 
-    async def told_log(self, game_id: int, lang: str = "en") -> tuple[str, ...]:
+    async def told_log(self, game_id: int, lang: str = "en",
+                       notation: bool = False) -> tuple[str, ...]:
         """The whole told log, every page of `log_page` in one (the web page's log)."""
         game = await self.repo.game(game_id)
         lang = checked_language(lang)
         names = self.repo.names(game, lang)
         events = await self._events(game)
         return (*computer_log_lines(game, names, lang, events),
-                *await self._told(game, names, lang, events))
+                *await self._told(game, names, lang, events, flag(notation, "notation")))
 
     async def _told(self, game: Table, names: Mapping[str, str], lang: str,
-                    events: list[Event]) -> list[str]:
+                    events: list[Event], notation: bool = False) -> list[str]:
         """Every move with its consequences, era changes marked, and each undo where its
         moves were; the empty log's line for a game without moves."""
         marks = sorted((e for e in events if e.kind == "undo"), key=lambda e: e.id)
@@ -157,7 +159,7 @@ class Stories:
         for step in await self._steps(game.id):
             while marks and _first_removed(marks[0].detail) <= step.seq:
                 lines.append(_undo(marks.pop(0), names, lang))
-            lines += _numbered(step, names, lang)
+            lines += _numbered(step, names, lang, notation)
         lines += [_undo(m, names, lang) for m in marks]
         return lines or [translate("log.empty", lang)]
 
@@ -167,9 +169,10 @@ def _first_removed(detail: Mapping[str, Any]) -> int:
     return int(removed[0]["seq"]) if removed else 0
 
 
-def _numbered(step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+def _numbered(step: Step, names: Mapping[str, str], lang: str, notation: bool) -> list[str]:
     told = tell([step], names, lang)
-    head = translate("log.line", lang, move=step.seq, text=f"{told[0]}  [{step.notation}]")
+    text = f"{told[0]}  [{step.notation}]" if notation else told[0]
+    head = translate("log.line", lang, move=step.seq, text=text)
     return [head, *told[1:]]
 
 

@@ -59,7 +59,10 @@ async def test_status_and_log(table: Table) -> None:
     assert "ann" in text and "ben" in text and "DM" in text
     await table.slash(CEM, "log")
     text = table.reply_text()
-    assert "1." in text and "2." in text and "route" in text
+    assert "1." in text and "2." in text and "Route card" in text
+    assert "[" not in text  # the notation is engine words: only for whoever asks
+    await table.slash(CEM, "log", notation=True)
+    assert "  [route " in table.reply_text()
 
 
 async def test_status_of_a_solo_game_gives_the_autobots_points_not_its_money(

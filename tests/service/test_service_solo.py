@@ -82,8 +82,9 @@ async def test_the_log_tells_the_autobots_turn_in_words(service: GameService, la
     legal = await service.legal(game_id)
     result = await service.act(game_id, HUMAN, legal.actions[0])
     lines = await service.log(game_id, lang)
-    assert len(lines) == 2 and words in lines[1]
-    assert lines[1].endswith(f"[{result.autobot[0]}]")
+    assert len(lines) == 2 and words in lines[1] and "[" not in lines[1]
+    noted = await service.log(game_id, lang, notation=True)
+    assert noted[1] == f"{lines[1]}  [{result.autobot[0]}]"
 
 
 async def test_undo_takes_back_the_humans_move_and_the_autobots_turn(
