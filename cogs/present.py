@@ -55,4 +55,8 @@ def status_lines(view: GameView, lang: str) -> list[str]:
             lines.append("• " + t("status.player", lang, player=name,
                                    money=view.money.get(player, 0),
                                    count=view.scores.get(player, 0)))
+    if view.undo is not None:  # a vote still waiting for answers
+        lines.append(t("status.undo_pending", lang, asker=names.get(view.undo.asker, "?"),
+                       count=view.undo.count,
+                       waiting=[names.get(p, p) for p in view.undo.waiting]))
     return lines

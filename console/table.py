@@ -395,6 +395,10 @@ class Console:
                 else:
                     self.say("status.player", player=names.get(pid, pid), money=money,
                              count=view.scores.get(pid, 0))
+            if view.undo is not None:  # a vote still waiting for answers
+                self.say("status.undo_pending", asker=names.get(view.undo.asker, "?"),
+                         count=view.undo.count,
+                         waiting=", ".join(names.get(p, p) for p in view.undo.waiting))
             for line in await self.pace.status_lines(game.id):
                 self.out(line)
 

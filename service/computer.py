@@ -352,6 +352,6 @@ class Computers:
         self.repo.require_turn(game, state, user_id)
         ranked = await self._thinker().rank(state, user_id)
         action, value, later = ranked[0]
-        label, reason = hint_reason(state, user_id, action, value, self.repo.names(game), lang,
-                                    later=later)
+        label, reason = hint_reason(state, user_id, action, value, self.repo.names(game, lang),
+                                    lang, later=later)
         return Hint(user_id, action, label, value, reason)

@@ -16,7 +16,7 @@ import rules
 from locales import Phrase, translate
 from rules import State
 
-from .labels import action_label
+from .labels import action_label, choice_label
 from .story import BULLET, Step, step_lines
 
 WORLDS = 4  # orders of the hidden things a consequence must hold in
@@ -89,8 +89,9 @@ def hint_reason(state: State, player: str, notation: str, lead: float,
                 later: Sequence[Sequence[str]] = ()) -> tuple[str, Phrase]:
     """(the action's label, the reason): "Suggestion: <label> — <what it does>; +2 points",
     and the plan's next turn when the planner judged the move with one (`later`)."""
-    label = action_label(rules.parse_action(notation), rules.edition_of(state), lang, state,
-                         player)
+    # named as /legal names it, what the move pays at stations included
+    label = choice_label(rules.parse_action(notation), rules.edition_of(state), lang, state,
+                         player, names)
     effects = _consequences(state, player, notation, names, lang)[:MOST]
     gained = _gained(state, player, notation)
     if gained:

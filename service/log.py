@@ -96,6 +96,8 @@ def _sentence(action: Action, player: str, lang: str, ed: Edition) -> str:
                              target=L.lock_name(ed, lock, lang))
         case Move(truck=truck, deliver=deliver):
             assert isinstance(action, Move)
+            if not action.path:  # one step beyond the trading city, from where it stands
+                return translate("log.deliver_here", lang, player=player, truck=truck)
             route, _, _ = L.truck_route(ed, action, lang)
             code = "log.move_deliver" if deliver else KIND["move"].log
             return translate(code, lang, player=player, truck=truck, path=route)

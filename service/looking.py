@@ -22,6 +22,7 @@ from .repository import GameRepository
 from .results import GameView, Table
 from .seat_history import computer_log_lines
 from .stories import Stories
+from .undo import open_undo
 from .validation import flag, instance_of, integer, is_int, language, shown
 
 _log = logging.getLogger("autobahn.service")
@@ -46,10 +47,15 @@ class Looking:
             return GameView(game, None, None, None, None, {}, {})
         state = await self.repo.state(game)
         over = rules.is_over(state)
+        undo = None
+        if not over:  # a vote waits for answers: /status says so (issue 31, item 13)
+            with self.repo.translated(game_id):
+                undo = open_undo(game, await self.repo.store.list_events(game_id))
         return GameView(game, state, rules.current_player(state), self.repo.decision_kind(state),
                         rules.era(state), standings(state) if over else rules.scores(state),
                         {p: rules.money(state, p) for p in state.order},
-                        tuple(rules.winners(state)) if over else (), rules.autobot_seat(state))
+                        tuple(rules.winners(state)) if over else (), rules.autobot_seat(state),
+                        undo)
 
     async def state_at(self, game_id: int, at_move: int | None = None) -> State:
         game = await self.repo.game(game_id)

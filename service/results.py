@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from rules import State
 from service.labels import Labelled
-from store import Game, GameStatus
+from store import Event, Game, GameStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +117,16 @@ class StartResult:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingUndo:
+    """An undo request still open: who asked, how many actions, who has not agreed yet."""
+
+    request: Event = field(repr=False)
+    asker: str
+    count: int
+    waiting: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """A game and, once started, its current state, for /status and listings."""
 
@@ -129,6 +139,7 @@ class GameView:
     money: Mapping[str, int]  # every seat in seat order, the Autobot's included
     winners: tuple[str, ...] = ()
     autobot: str | None = None  # the Autobot's seat in a solo game: it never has money
+    undo: PendingUndo | None = None  # an undo request the table still votes on
 
 
 @dataclass(frozen=True, slots=True)

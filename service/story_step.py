@@ -302,12 +302,14 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
                 out.append(translate("story.tile_section_autobot" if solo_slots >= 0
                                      else "story.tile_section_autobot_full", lang,
                                      player=who, where=where))
+    marked: set[str] = set()
     for pid in step.after.order:
         b, a = step.before.players[pid].deliveries, step.after.players[pid].deliveries
         for country, row in a.items():
             old = b.get(country)
             if old == row:
                 continue
+            marked.add(pid)
             words = L.country_words(country, lang)
             if row.dm and not (old and old.dm):
                 out.append(translate("story.delivered_dm", lang, player=name_of(names, pid),
@@ -321,6 +323,13 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
             if row.pharma and not (old and old.pharma):
                 out.append(translate("story.delivered_pharma", lang, player=name_of(names, pid),
                                      **words))
+    action = _action(step.notation)
+    if isinstance(action, Move) and action.deliver and step.player not in marked:
+        # a delivery whose row is full earns nothing (RULES §8): said, not left silent
+        country = L.truck_route(ed, action, lang, step.before, step.player)[2]
+        if country is not None:
+            out.append(translate("story.delivered_nothing", lang, player=who,
+                                 **L.country_words(country, lang)))
     # the tile beside a country goes with the first delivery there (RULES §8, step 1)
     for country, tile in step.before.country_tiles.items():
         if country not in step.after.country_tiles:
@@ -350,10 +359,30 @@ def _solo_slots_filled(step: Step) -> int | None:
     return after.slots_filled - before.slots_filled
 
 
+def _research(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
+    """What a key opened (RULES §7.5): a floor employees can now be promoted to, or one
+    more card on an action slot (the slot is the next decision)."""
+    out = []
+    for pid in step.after.order:
+        before, after = step.before.players[pid].keys, step.after.players[pid].keys
+        for lock_id in after[len(before):]:
+            lock = ed.locks.get(lock_id)
+            if lock is None:
+                continue
+            if lock.department is None or lock.floor is None:
+                out.append(translate("story.research_capacity", lang,
+                                     player=name_of(names, pid)))
+            else:
+                out.append(translate("story.research_floor", lang, player=name_of(names, pid),
+                                     floor=L.lock_name(ed, lock_id, lang)))
+    return out
+
+
 def step_lines(ed: Edition, step: Step, names: Mapping[str, str], lang: str) -> list[str]:
     """The decision, then one indented line per consequence."""
     found = [*_money(step, names, lang), *_staff(ed, step, names, lang),
-             *_promotions(ed, step, names, lang), *_cities(ed, step, lang),
+             *_promotions(ed, step, names, lang), *_research(ed, step, names, lang),
+             *_cities(ed, step, lang),
              *_tiles_and_deliveries(ed, step, names, lang),
              *route_lines(step, names, lang), *era_lines(step, lang)]
     return [headline(ed, step, names, lang), *(BULLET + line for line in found)]

@@ -29,7 +29,7 @@ from .errors import (
 from .labels import named_actions
 from .progress import solo_level, turn_owner
 from .repository import GameRepository
-from .results import Table, UndoResult, VoteResult
+from .results import PendingUndo, Table, UndoResult, VoteResult
 from .seat_settings import computer_level
 from .validation import flag, interaction, optional_integer, player_id
 from .validation import game_id as checked_game_id
@@ -103,13 +103,8 @@ class Undo:
         game = await self.repo.game(game_id)
         with self.repo.translated(game_id):
             events = await self.repo.store.list_events(game_id)
-        requests = [e for e in events if e.kind == "undo_request"
-                    and e.detail.get("version") == game.version]
-        if not requests:
-            return None
-        request = requests[-1]
-        votes = answers(events, "undo", {request.id})
-        return None if False in votes.values() else request
+        found = open_undo(game, events)
+        return found.request if found is not None else None
 
     async def vote_undo(self, game_id: int, user_id: str, accept: bool,
                         interaction_id: str | None = None) -> UndoResult | VoteResult:
@@ -171,6 +166,22 @@ def taken_back(state: State, removed: Sequence[tuple[str, str]]) -> tuple[str, .
         except RuleError:
             here = None
     return tuple(out)
+
+
+def open_undo(game: Table, events: Sequence[Event]) -> PendingUndo | None:
+    """The undo request still open (made at the current version and refused by nobody),
+    and who has not agreed yet."""
+    requests = [e for e in events if e.kind == "undo_request"
+                and e.detail.get("version") == game.version]
+    if not requests:
+        return None
+    request = requests[-1]
+    votes = answers(events, "undo", {request.id})
+    if False in votes.values():
+        return None
+    waiting = tuple(p for p in _consenting(game, request.user_id) if votes.get(p) is not True)
+    return PendingUndo(request, str(request.user_id), int(request.detail.get("count", 1)),
+                       waiting)
 
 
 def _consenting(game: Table, asker: str | None) -> list[str]:

@@ -10,6 +10,7 @@ Discord, the console, the log and the turn story all name actions through here.
 from service.labels.actions import action_label, fit, truck_route
 from service.labels.choices import (
     Labelled,
+    choice_label,
     grouped,
     in_display_order,
     labelled,
@@ -39,6 +40,7 @@ __all__ = [
     "Labelled",
     "action_label",
     "card_name",
+    "choice_label",
     "city",
     "colour_name",
     "country_name",

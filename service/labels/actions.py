@@ -17,7 +17,7 @@ from rules.actions import (
     Simple,
     Slot,
 )
-from rules.model import Edition
+from rules.model import Edition, parse_bonus
 from rules.state import State
 from rules.trucks import delivery_country
 from service.kinds import KIND
@@ -158,6 +158,19 @@ def _autobot(edition: Edition, words: tuple[str, ...], lang: str) -> str:
                      what=translate("word.separator", lang).join(done))
 
 
+def _bonus(edition: Edition, country: str, lang: str, state: State | None,
+           player: str | None) -> str:
+    """'Delivery bonus: Denmark — a promotion': what the bonus gives is said before it is
+    picked (issue 31, item 13); it is the row's of the player's own delivery board."""
+    named = country_name(edition, country, lang)
+    if state is None or player not in state.players or country not in edition.countries:
+        return translate(KIND["bonus"].label, lang, country=named)
+    row = edition.delivery_row(state.players[player].board, country)
+    kind, amount = parse_bonus(row.bonus)
+    return translate("label.bonus_what", lang, country=named,
+                     what=translate(f"story.tile_what.{kind}", lang, n=amount))
+
+
 def action_label(action: Action | str, edition: Edition, lang: str,
                  state: State | None = None, player: str | None = None) -> str:
     """The action in the player's words. `state` and `player` let a truck move say where
@@ -182,8 +195,7 @@ def action_label(action: Action | str, edition: Edition, lang: str,
         case Pick(card=card):
             return translate(KIND["pick"].label, lang, card=card_name(edition, card, lang))
         case Bonus(country=country):
-            return translate(KIND["bonus"].label, lang,
-                             country=country_name(edition, country, lang))
+            return _bonus(edition, country, lang, state, player)
         case Extra(section=section):
             return translate(KIND["extra"].label, lang, where=section_name(edition, section, lang))
         case Slot(slot=slot):

@@ -74,6 +74,13 @@ def labelled(actions: Iterable[Action | str], edition: Edition, lang: str,
     return [next(moves) if item.kind == "move" else item for item in out]
 
 
+def choice_label(action: Action | str, edition: Edition, lang: str, state: State,
+                 player: str, names: Mapping[str, str]) -> str:
+    """The action as /legal and the buttons name it, fees at stations included: a hint
+    names its suggestion the same way, so the two can be compared (issue 31, item 13)."""
+    return _choice_label(action, edition, lang, state, player, names)[0]
+
+
 def _choice_label(action: Action | str, edition: Edition, lang: str, state: State | None,
                   player: str | None,
                   names: Mapping[str, str] | None) -> tuple[str, object]:

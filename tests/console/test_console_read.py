@@ -66,3 +66,23 @@ async def test_bots_out_of_range_are_said_of_bots(table: Table) -> None:
     """`bots:-1` was refused as "names must be one name per seat … not 'ann,ben,cem,dan'"."""
     out = await table("/game new players:3 bots:-1")
     assert out == "! „-1“ passt nicht zu bots: erwartet wird 0-2."
+
+
+async def test_status_shows_an_undo_vote_still_open(table: Table) -> None:
+    """An undo request waiting for answers was shown nowhere but in the answer to the
+    asker (issue 31, item 13)."""
+    from tests.console.console_testutil import first_turn_end, scripted_game
+
+    log, _ = scripted_game()
+    cut = first_turn_end(log)
+    player = log[cut - 1][0]
+    await table("/game new players:3 names:ann,ben,cem seed:1",
+                *(f"/act {a}" for _, a in log[:cut]))
+    out = await table(f"as {player} /undo", "/status")
+    others = [p for p in ("ann", "ben", "cem") if p != player]
+    assert (f"Offene Abstimmung: {player} möchte 1 Aktion zurücknehmen; noch keine Antwort "
+            f"von {', '.join(others)}.") in out
+    out = await table(f"as {others[0]} /undo accept", "/status")
+    assert f"noch keine Antwort von {others[1]}." in out
+    out = await table(f"as {others[1]} /undo refuse", "/status")
+    assert "Offene Abstimmung" not in out.split("abgelehnt")[-1]
