@@ -326,10 +326,10 @@ def _tiles_and_deliveries(ed: Edition, step: Step, names: Mapping[str, str],
     action = _action(step.notation)
     if isinstance(action, Move) and action.deliver and step.player not in marked:
         # a delivery whose row is full earns nothing (RULES §8): said, not left silent
-        country = L.truck_route(ed, action, lang, step.before, step.player)[2]
-        if country is not None:
+        reached = L.truck_route(ed, action, lang, step.before, step.player)[2]
+        if reached is not None:
             out.append(translate("story.delivered_nothing", lang, player=who,
-                                 **L.country_words(country, lang)))
+                                 **L.country_words(reached, lang)))
     # the tile beside a country goes with the first delivery there (RULES §8, step 1)
     for country, tile in step.before.country_tiles.items():
         if country not in step.after.country_tiles:

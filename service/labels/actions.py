@@ -163,7 +163,8 @@ def _bonus(edition: Edition, country: str, lang: str, state: State | None,
     """'Delivery bonus: Denmark — a promotion': what the bonus gives is said before it is
     picked (issue 31, item 13); it is the row's of the player's own delivery board."""
     named = country_name(edition, country, lang)
-    if state is None or player not in state.players or country not in edition.countries:
+    if (state is None or player is None or player not in state.players
+            or country not in edition.countries):
         return translate(KIND["bonus"].label, lang, country=named)
     row = edition.delivery_row(state.players[player].board, country)
     kind, amount = parse_bonus(row.bonus)
