@@ -171,8 +171,13 @@ async def reclaim(interaction: Interaction) -> None:
     lang = note(interaction, game)
     service = service_of(interaction)
     game = await service.reclaim(game.id, user_id(interaction))
-    await reply(interaction, t("computer.reclaimed", lang,
-                               player=service.name(game, user_id(interaction)), game=game.id))
+    who = Safe(clean(service.name(game, user_id(interaction)), 40))  # named, not pinged
+    # the table is told, as it was told of the hand-over (issue 31, item 13); the answer
+    # to the player is theirs alone
+    await home_channel(bot_of(interaction), game).send(
+        t("computer.reclaimed", public_lang(game), player=who, game=game_name(game)),
+        allowed_mentions=NO_MENTIONS)
+    await reply(interaction, t("computer.reclaimed", lang, player=who, game=game_name(game)))
 
 
 class Computers(WidgetCog):

@@ -26,7 +26,7 @@ from cogs.context import (
     reply,
     to_move,
 )
-from cogs.i18n import SAFE_MENTIONS, Safe, clean, join_lines, t
+from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, join_lines, t
 from cogs.pace_card import deadline_line, rematch_row  # the table's pace (issue 35)
 from cogs.present import final_words
 from cogs.prompts import UndoButton, prompt_rows
@@ -279,6 +279,14 @@ def posting_live(bot: AutobahnBot, game_id: int) -> Iterator[None]:
             del bot.live_posts[game_id]
 
 
+async def lapsed_note(bot: AutobahnBot, game_id: int, player: str) -> str:
+    """The stalled player moved: the vote on their seat is over, the seat stays theirs."""
+    game = await bot.service.game(game_id)
+    lang = public_lang(game)
+    who = Safe(clean(bot.service.names(game, lang).get(player, player), 40))
+    return t("discord.seat_vote_lapsed", lang, player=who, game=game_name(game))
+
+
 async def close_decided_votes(bot: AutobahnBot, game_id: int | None) -> set[int]:
     """Take the buttons off the game's vote posts whose vote is decided (by an answer, a
     refusal, the host's force, a move that voided the request, the end of the game);
@@ -288,10 +296,15 @@ async def close_decided_votes(bot: AutobahnBot, game_id: int | None) -> set[int]
         return done
     try:
         posts = await bot.service.decided_vote_posts(game_id)
+        lapsed = await bot.service.lapsed_seat_posts(game_id) if posts else {}
         for post_id, channel_id, message_id in posts:
-            message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            channel = bot.get_partial_messageable(channel_id)
+            message = channel.get_partial_message(message_id)
             try:
                 await message.edit(view=None)
+                if post_id in lapsed:  # the buttons go with a word why (issue 31, item 13)
+                    await channel.send(await lapsed_note(bot, game_id, lapsed[post_id]),
+                                       allowed_mentions=NO_MENTIONS)
             except discord.NotFound:
                 pass  # deleted: nothing left to close
             except discord.HTTPException:

@@ -362,6 +362,9 @@ class GameService:
     async def decided_vote_posts(self, game_id: int) -> list[tuple[int, int, int]]:
         return await self.vote_posts.decided_vote_posts(game_id)
 
+    async def lapsed_seat_posts(self, game_id: int) -> dict[int, str]:
+        return await self.vote_posts.lapsed_seat_posts(game_id)
+
     async def vote_post_closed(self, game_id: int, post_id: int) -> Event:
         return await self.vote_posts.vote_post_closed(game_id, post_id)
 

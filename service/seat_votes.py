@@ -198,6 +198,15 @@ class SeatVotes:
         vote = await self._open(await self.repo.game(game_id))
         return vote.ids if vote else set()
 
+    async def lapsed_requests(self, game_id: int) -> dict[int, str]:
+        """The request ids of the last vote, if the stalled player's own move ended it
+        (request id -> that player): its post says so when its buttons go."""
+        game = await self.repo.game(game_id)
+        votes = _votes(game, await self._events(game))
+        if not votes or votes[-1].closed or not await self._lapsed(game, votes[-1]):
+            return {}
+        return dict.fromkeys(votes[-1].ids, votes[-1].player)
+
     async def vote_replace(self, game_id: int, user_id: str, accept: bool, *,
                            request: int | None = None) -> ReplaceResult:
         """Answer the open vote (`request`: the one the buttons were for); the answer that

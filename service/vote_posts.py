@@ -66,6 +66,19 @@ class VotePosts:
         return [(e.id, int(e.detail["channel"]), int(e.detail["message"])) for e in posts
                 if e.id not in closed and e.detail.get("request") not in still_open]
 
+    async def lapsed_seat_posts(self, game_id: int) -> dict[int, str]:
+        """Post id -> the player, for each remembered post of a seat vote that the stalled
+        player's own move ended: the buttons go with a note why, not silently."""
+        if self.seats is None:
+            return {}
+        lapsed = await self.seats.lapsed_requests(game_id)
+        if not lapsed:
+            return {}
+        with self.repo.translated(game_id):
+            events = await self.repo.store.list_events(game_id)
+        return {e.id: lapsed[e.detail["request"]] for e in events
+                if e.kind == "vote_post" and e.detail.get("request") in lapsed}
+
     async def vote_post_closed(self, game_id: int, post_id: int) -> Event:
         """The buttons of post `post_id` are gone (or the post is)."""
         await self.repo.game(game_id)
