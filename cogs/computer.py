@@ -218,7 +218,9 @@ class Computers(WidgetCog):
         await begin(interaction)
         game = await game_here(interaction)
         lang = note(interaction, game)
-        found = await service_of(interaction).hint(game.id, user_id(interaction), lang)
+        # the choice named as the card's buttons name it, the reason in the reader's words
+        found = await service_of(interaction).hint(game.id, user_id(interaction), lang,
+                                                   public_lang(game))
         await reply(interaction, t(found.reason, lang, **found.reason.params))
 
 

@@ -30,7 +30,7 @@ from cogs.context import (
     user_id,
 )
 from cogs.errors import CogError
-from cogs.i18n import SAFE_MENTIONS, clean, lang_of, t
+from cogs.i18n import SAFE_MENTIONS, clean, t
 from cogs.posting import (
     announce,
     close_decided_votes,
@@ -117,8 +117,10 @@ async def present_result(interaction: Interaction, game: Table, result: ActResul
         # The same player decides again (a move, a promotion...): a private prompt.
         nxt = t("act.next", lang, player=known.get(result.next_player or "", ""),
                 decision=t(f"decision.{result.decision}", lang))
-        labelled = await service_of(interaction).labelled(game.id, user_id(interaction), lang)
-        view = prompt_view(game.id, labelled.version, labelled.items, lang)
+        # choices in the game's language, as on the card's buttons (README)
+        labelled = await service_of(interaction).labelled(game.id, user_id(interaction),
+                                                          public_lang(game))
+        view = prompt_view(game.id, labelled.version, labelled.items, public_lang(game))
         await reply(interaction, f"{done}\n{nxt}", **({"view": view} if view else {}))
 
 
@@ -128,13 +130,13 @@ async def present_result(interaction: Interaction, game: Table, result: ActResul
 async def legal_choices(interaction: Interaction, current: str,
                         kinds: tuple[str, ...] = ()) -> list[app_commands.Choice[str]]:
     """The user's legal actions matching `current` (label or notation), best first, as
-    autocomplete choices named by the board in the user's language; the value is the
-    notation (or `#index` for one longer than Discord's 100 characters)."""
+    autocomplete choices named in the game's language, as the card's buttons are (README);
+    the value is the notation (or `#index` for one longer than Discord's 100 characters)."""
     try:
         named = getattr(interaction.namespace, "game", None)
         game = await game_here(interaction, named if isinstance(named, int) else None)
         legal = await service_of(interaction).labelled(game.id, user_id(interaction),
-                                                       lang_of(interaction))
+                                                       public_lang(game))
     except Exception:  # no game here, not running, not theirs: simply nothing to offer
         return []
     typed = " ".join(current.split()[:8]) if len(current) <= MAX_ACTION else "\0"

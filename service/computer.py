@@ -340,10 +340,14 @@ class Computers:
 
     # -- hints ------------------------------------------------------------------------------
 
-    async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
+    async def hint(self, game_id: int, user_id: str, lang: str = "en",
+                   choice_lang: str | None = None) -> Hint:
         """A suggestion for `user_id`'s pending decision, with its reason: what the move
-        does and gains (service.hints), or the lead the search projects for it."""
+        does and gains (service.hints), or the lead the search projects for it. The reason
+        is in `lang`; the choice is named in `choice_lang` (the language of the buttons it
+        is compared with: the game's, on Discord), `lang` if not given."""
         lang = checked_language(lang)
+        choice_lang = lang if choice_lang is None else checked_language(choice_lang)
         game = await self.repo.game(game_id)
         player_id(user_id)
         self.repo.require_running(game)
@@ -353,5 +357,5 @@ class Computers:
         ranked = await self._thinker().rank(state, user_id)
         action, value, later = ranked[0]
         label, reason = hint_reason(state, user_id, action, value, self.repo.names(game, lang),
-                                    lang, later=later)
+                                    lang, choice_lang, later=later)
         return Hint(user_id, action, label, value, reason)

@@ -198,8 +198,9 @@ class GameService:
     async def resume_computers(self, idle_s: float | None = None) -> int:
         return await self.computers.resume_computers(idle_s)
 
-    async def hint(self, game_id: int, user_id: str, lang: str = "en") -> Hint:
-        return await self.computers.hint(game_id, user_id, lang)
+    async def hint(self, game_id: int, user_id: str, lang: str = "en",
+                   choice_lang: str | None = None) -> Hint:
+        return await self.computers.hint(game_id, user_id, lang, choice_lang)
 
     # -- lobby (lobby.py) ------------------------------------------------------------
     async def create_game(self, place: Any, host_id: str, host_name: str, *, seats: int = 3,

@@ -86,12 +86,14 @@ def plan_words(state: State, player: str, later: Sequence[Sequence[str]],
 
 def hint_reason(state: State, player: str, notation: str, lead: float,
                 names: Mapping[str, str], lang: str,
+                choice_lang: str | None = None,
                 later: Sequence[Sequence[str]] = ()) -> tuple[str, Phrase]:
     """(the action's label, the reason): "Suggestion: <label> — <what it does>; +2 points",
-    and the plan's next turn when the planner judged the move with one (`later`)."""
-    # named as /legal names it, what the move pays at stations included
-    label = choice_label(rules.parse_action(notation), rules.edition_of(state), lang, state,
-                         player, names)
+    and the plan's next turn when the planner judged the move with one (`later`). The
+    label is in `choice_lang` (the buttons' language, README), the reason in `lang`."""
+    # named as /legal and the buttons name it, what the move pays at stations included
+    label = choice_label(rules.parse_action(notation), rules.edition_of(state),
+                         choice_lang or lang, state, player, names)
     effects = _consequences(state, player, notation, names, lang)[:MOST]
     gained = _gained(state, player, notation)
     if gained:
