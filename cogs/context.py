@@ -7,6 +7,7 @@ A leaf: it imports no other flow of the cogs, so any cog, widget or post may use
 from __future__ import annotations
 
 import io
+import logging
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -21,6 +22,8 @@ from service.seat_settings import computer_level, computer_seats
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
+
+log = logging.getLogger("autobahn.discord")
 
 # Every interaction the bot receives is one of its own: `interaction.client` is the bot.
 Interaction = discord.Interaction["AutobahnBot"]
@@ -69,9 +72,17 @@ def place_of(interaction: Interaction) -> Place:
 
 
 async def begin(interaction: Interaction, *, ephemeral: bool = True) -> None:
-    """Acknowledge first: Discord allows 3 s, a database write or a render may take longer."""
+    """Acknowledge first: Discord allows 3 s, a database write or a render may take longer.
+    Then note the user's client language, which a direct message sent outside any command
+    (a reminder) is written in (service.readers)."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    if interaction.locale is not None and interaction.user is not None:
+        try:
+            await service_of(interaction).note_language(user_id(interaction),
+                                                        lang_of(interaction))
+        except Exception:  # a courtesy for later messages: never fails the command
+            log.warning("could not note the language of %s", interaction.user.id)
 
 
 # -- the game ----------------------------------------------------------------------------------

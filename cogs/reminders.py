@@ -205,12 +205,11 @@ class ReminderLoop(BackgroundLoop):
             return await service.mark_reminder_sent(reminder)
         if reminder.user_id is None:  # the store gives every turn reminder its player
             raise ValueError(f"turn reminder {reminder.id} without a player")
-        text = t("reminder.turn", lang, player=reminder.user_id, game=game_name(game))
-        with contextlib.suppress(Exception):  # the digest is a courtesy: the ping goes out
-            text += "\n" + "\n".join(
-                await service.since_last_turn(game.id, reminder.user_id, lang))
         settings = await service.reminder_settings(reminder.user_id, game.id)
         if settings.delivery == "dm":
+            # a direct message follows its reader: their language, not the table's
+            reader = await service.reader_language(game, reminder.user_id)
+            text = await self._turn_text(game, reminder.user_id, reader)
             try:
                 dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
                 await dm.send(f"{text}\n{link}"[:2000], allowed_mentions=SAFE_MENTIONS,
@@ -218,8 +217,16 @@ class ReminderLoop(BackgroundLoop):
                 return await service.mark_reminder_sent(reminder)
             except (discord.HTTPException, ValueError):
                 log.info("DM to %s refused; reminding in the channel", reminder.user_id)
+        text = await self._turn_text(game, reminder.user_id, lang)
         await self._to_channel(game, f"{text}\n{link}", nonce)
         return await service.mark_reminder_sent(reminder)
+
+    async def _turn_text(self, game: Table, user: str, lang: str) -> str:
+        """The ping and what happened since the player's last turn, in `lang`."""
+        text = t("reminder.turn", lang, player=user, game=game_name(game))
+        with contextlib.suppress(Exception):  # the digest is a courtesy: the ping goes out
+            text += "\n" + "\n".join(await self.bot.service.since_last_turn(game.id, user, lang))
+        return text
 
     async def _to_channel(self, game: Table, text: str, nonce: str,
                           view: discord.ui.View | None = None) -> None:

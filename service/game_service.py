@@ -43,6 +43,7 @@ from .lobby import Lobby
 from .looking import Looking
 from .places import Places
 from .play import Play
+from .readers import Readers
 from .rematch import Rematch, RematchResult
 from .reminding import Reminding
 from .render_pool import BoardPool, Renderer
@@ -111,6 +112,7 @@ class GameService:
         repo.committed.append(self.deadlines.after_commit)
         self.rematch = Rematch(repo, self.lobby)
         self.web_pages = WebPages(repo, self.stories)
+        self.readers = Readers(repo)
         repo.committed.append(self.computers.after_commit)
         self.reminders.held_by_computer = self.computers.held_by_computer
 
@@ -197,6 +199,13 @@ class GameService:
 
     async def resume_computers(self, idle_s: float | None = None) -> int:
         return await self.computers.resume_computers(idle_s)
+
+    # -- readers (readers.py) --------------------------------------------------------
+    async def note_language(self, user_id: str, lang: str) -> None:
+        await self.readers.note_language(user_id, lang)
+
+    async def reader_language(self, game: Table, user_id: str) -> str:
+        return await self.readers.reader_language(game, user_id)
 
     async def hint(self, game_id: int, user_id: str, lang: str = "en",
                    choice_lang: str | None = None) -> Hint:

@@ -39,10 +39,11 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("leases", "name"),
     ("secrets", "name"),
     ("packed_logs", "game_id"),
+    ("user_languages", "user_id"),
 )
 IDENTITIES = ("games", "events", "reminder_settings", "reminders")
 BATCH = 2_000
-TEXT_KEYS = ("interaction_id", "name")
+TEXT_KEYS = ("interaction_id", "name", "user_id")
 
 
 class CopyError(StoreError):

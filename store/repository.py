@@ -26,6 +26,7 @@ from .errors import (
     StoreValueError,
 )
 from .history import HistoryMixin
+from .languages import LanguagesMixin
 from .leases import LeasesMixin
 from .models import (
     ActionRecord,
@@ -55,7 +56,7 @@ _TRANSITIONS: dict[str, tuple[GameStatus, ...]] = {
 
 class GameStore(
     PackingMixin, HistoryMixin, QueriesMixin, SnapshotsMixin, RemindersMixin,
-    BoardPostsMixin, BulkMixin, LeasesMixin, EditsMixin, SecretsMixin,
+    BoardPostsMixin, BulkMixin, LeasesMixin, EditsMixin, SecretsMixin, LanguagesMixin,
 ):
     @classmethod
     async def open(
