@@ -38,7 +38,7 @@ def tile_kinds(edition: Edition) -> list[str]:
 
 
 def map_rows(edition: Edition) -> int:
-    return 1 + len(edition.goods) + len(tile_kinds(edition)) + len(_SYMBOLS)
+    return 1 + len(edition.goods) + len(tile_kinds(edition)) + len(SYMBOLS)
 
 
 def map_box(edition: Edition, geo: layout.Geometry = layout.DESKTOP) -> Box:
@@ -53,8 +53,8 @@ def map_box(edition: Edition, geo: layout.Geometry = layout.DESKTOP) -> Box:
     return (left, y0, right, y0 + (8 + map_rows(edition) * ROW) * geo.k)
 
 
-_SYMBOLS = ("sym_network", "sym_dual", "sym_unbuilt", "sym_station", "sym_develop",
-            "sym_bonus", "sym_truck")
+SYMBOLS = ("sym_network", "sym_built", "sym_dual", "sym_unbuilt", "sym_station",
+           "sym_develop", "sym_bonus", "sym_truck")
 
 
 def draw_on_map(im: Image.Image, edition: Edition, o: layout.Point, lang: str,
@@ -77,7 +77,7 @@ def draw_on_map(im: Image.Image, edition: Edition, o: layout.Point, lang: str,
         draw_text(im, (x + max(44 * k, sprite.width + 6 * k), y), label(f"legend_{kind}", lang),
                   text, style.INK, anchor="lm")
         y += row
-    for key in _SYMBOLS:
+    for key in SYMBOLS:
         _symbol(draw, im, key, (x + 14 * k, y), lang, geo)
         draw_text(im, (x + 44 * k, y), label(key, lang), text, style.INK, anchor="lm")
         y += row
@@ -121,6 +121,11 @@ def _symbol(draw: ImageDraw.ImageDraw, im: Image.Image, key: str, c: layout.Poin
         draw.ellipse((x - r, y - r, x + r, y + r), fill=style.HIGHLIGHT, outline=style.INK,
                      width=2)
         draw_text(im, (x, y), "4", round(12 * k), style.INK, bold=True, anchor="mm")
+    elif key == "sym_built":  # built, not upgraded: one carriageway (map_layer._built)
+        h = round(geo.road_w / 2)
+        draw.rectangle((x - 14 * k, y - h - 1, x + 14 * k, y + h + 1),
+                       fill=style.CASING["red"])
+        draw.rectangle((x - 14 * k, y - h, x + 14 * k, y + h), fill=style.road("red"))
     elif key == "sym_dual":
         h = round(6 * k)
         draw.rectangle((x - 14 * k, y - h, x + 14 * k, y + h), fill=style.ROAD["red"],

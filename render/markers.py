@@ -54,7 +54,10 @@ def _unique_names(names: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _words(name: str) -> list[str]:
-    return [w for w in re.split(r"[^\w]+", name) if w] or [name or "?"]
+    """The words of a name, what it says in brackets left out: "Autobot (level 5)" is the
+    Autobot, "Computer 1 (easy)" is Computer 1 (their level is no initial)."""
+    bare = re.sub(r"\([^)]*\)", " ", name)
+    return [w for w in re.split(r"[^\w]+", bare) if w] or [name or "?"]
 
 
 @lru_cache(maxsize=64)
@@ -79,7 +82,8 @@ def _letters(names: tuple[str, ...]) -> tuple[str, ...]:
     for i, letter in enumerate(first):
         if first.count(letter) == 1:
             out.append(letter)
-        elif len(second[i]) == 2 and second.count(second[i]) == 1:
+        elif len(second[i]) == 2 and [s.lower() for s in second].count(second[i].lower()) == 1:
+            # told apart by their letters, not by case alone ("AN" and "An" were both)
             out.append(second[i])
         else:
             out.append(f"{letter}{i + 1}")

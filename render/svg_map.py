@@ -209,8 +209,7 @@ def _legend(edition: Edition, lang: str, geo: layout.Geometry) -> str:
         out.append(text(x + max(44 * k, width + 6 * k), y, label(f"legend_{kind}", lang), size,
                         style.INK, anchor="start"))
         y += row
-    for key in ("sym_network", "sym_dual", "sym_unbuilt", "sym_station", "sym_develop",
-                "sym_bonus", "sym_truck"):
+    for key in legend.SYMBOLS:
         out.append(_symbol(key, (x + 14 * k, y), lang, k))
         out.append(text(x + 44 * k, y, label(key, lang), size, style.INK, anchor="start"))
         y += row
@@ -226,6 +225,10 @@ def _symbol(key: str, c: Point, lang: str, k: float) -> str:
         return (f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{hexc(style.HIGHLIGHT)}"'
                 f' stroke="{INK}" stroke-width="2"/>'
                 + text(x, y, "4", 12 * k, style.INK, bold=True))
+    if key == "sym_built":  # one carriageway (legend._symbol)
+        h = layout.DESKTOP.road_w * k / 2
+        return (f'<rect x="{num(x - 14 * k)}" y="{num(y - h)}" width="{num(28 * k)}"'
+                f' height="{num(2 * h)}" fill="{red}" stroke="{casing}"/>')
     if key == "sym_dual":
         h = 6 * k
         return (f'<rect x="{num(x - 14 * k)}" y="{num(y - h)}" width="{num(28 * k)}"'

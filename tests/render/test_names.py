@@ -92,7 +92,31 @@ def test_initials_are_unambiguous() -> None:
     assert seats_of(("x", "y"), {"x": "Bo", "y": "Cy"}).letter("x") == "B"
 
 
+def test_the_autobot_and_a_player_called_ann_differ_by_more_than_case() -> None:
+    """Issue 31, item 11: the Autobot was "AN" (Autobot, niveau) and Ann "An"."""
+    for level in ("level 5", "niveau 5", "Stufe 5"):
+        seats = seats_of(("ann", "autobot"), {"ann": "Ann", "autobot": f"Autobot ({level})"})
+        ann, bot = seats.letter("ann"), seats.letter("autobot")
+        assert ann.lower() != bot.lower(), (ann, bot)
+        assert (ann, bot) == ("An", "Au")
+    # a computer's level in brackets is no initial: Computer 1 and Computer 2 by number
+    cpus = seats_of(("c1", "c2"), {"c1": "Computer 1 (easy)", "c2": "Computer 2 (easy)"})
+    assert (cpus.letter("c1"), cpus.letter("c2")) == ("C1", "C2")
+
+
 def test_fit_cuts_with_an_ellipsis_only_when_needed() -> None:
     assert fit("Anna", 19, 200, True) == "Anna"
     short = fit("Jeanne-Marie Dupont-Lefèvre", 19, 100, True)
     assert short.endswith("…") and text_width(short, 19, True) <= 100
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_short_name_on_a_player_board_is_part_of_its_word(lang: str) -> None:
+    """Issue 31, item 11: "VLob", "Hdl" and "HdA" were never explained; each short name is
+    now the start of its word or a word of it ("Lobby", "Hand", "Hall"), read at once."""
+    from render.labels import label
+
+    for key in ("lobby", "network", "trade", "service", "finance"):
+        short, full = label(f"short_{key}", lang), label(key, lang)
+        assert short.lower() in full.lower(), (short, full)
+    assert label("staff_lobby", lang).lower() in label("lobby", lang).lower()
