@@ -150,39 +150,67 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
         x += text_width(text, 15) + 14
     decision = pending_decision(state)
     if decision is None:
-        draw_text(im, (x, y), *_final_line(state, edition, lang, seats, im.width - x - 8),
-                  style.HIGHLIGHT, bold=True, anchor="lm")
+        lines, size = _final_line(state, edition, lang, seats, im.width - x - 8)
+        step = size + 4  # one line in the middle, or two around it
+        for i, line in enumerate(lines):
+            draw_text(im, (x, y + (i - (len(lines) - 1) / 2) * step), line, size,
+                      style.HIGHLIGHT, bold=True, anchor="lm")
         return
     # the one thing the table waits for, as large as the width allows: the map and players
     # views are shown ~400 px wide on a phone, where 18 px text shrinks to 9 px
     draw.rounded_rectangle((x - 4, 5, x + 30, layout.HEADER_H - 6), radius=5, fill=style.PAPER)
     player_marker(draw, im, (x + 13, y), 26, seats, decision.player)
     x += 38
-    text = f"{seats.name(decision.player)}{colon(lang)}{label('decide_' + decision.kind, lang)}"
+    what = label("decide_" + decision.kind, lang)
     if state.phase == "final":
-        text += f" ({label('final_round', lang)})"
+        what += f" ({label('final_round', lang)})"
+    text = f"{seats.name(decision.player)}{colon(lang)}{what}"
     room = im.width - x - 8
-    size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), 16)
-    draw_text(im, (x, y), fit(text, size, room, True), size, style.HIGHLIGHT, bold=True,
-              anchor="lm")
+    size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), None)
+    if size is not None:
+        draw_text(im, (x, y), text, size, style.HIGHLIGHT, bold=True, anchor="lm")
+        return
+    # a long name: who on one line, what on the next, rather than the decision cut off
+    size = FINAL_TWO_LINES
+    for i, line in enumerate((seats.name(decision.player) + colon(lang).rstrip(), what)):
+        draw_text(im, (x, y + (i - 0.5) * (size + 4)), fit(line, size, room, True), size,
+                  style.HIGHLIGHT, bold=True, anchor="lm")
+
+
+FINAL_TWO_LINES = 17  # px: two lines of it fill the header (HEADER_H) with a gap
 
 
 def _final_line(state: State, edition: Edition, lang: str, seats: Seats,
-                room: float) -> tuple[str, int]:
-    """The final ranking for the header and its size: all of it where it fits at 18 px
-    or more, else as many places as fit at 18 px, the winner at least (the phone views
-    had the whole ranking at 14 px, 7 px on a phone; every place is on the cards)."""
-    places = [f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranked(state, edition)]
+                room: float) -> tuple[list[str], int]:
+    """The final ranking for the header, as one or two lines, and its size: every place,
+    best first (issue 31, item 10: the third place was left out). One line at 20 or 18
+    px where it fits (the phone views had the whole ranking at 14 px, 7 px on a phone),
+    else two lines; a name too long for its share of a line is cut, never a place."""
+    ranks = ranked(state, edition)
+    places = [f"{r.rank}. {seats.name(r.player)} {r.total}" for r in ranks]
     head = label("game_over", lang) + colon(lang)
     for size in (20, 18):
         text = head + "  ".join(places)
         if text_width(text, size, True) <= room:
-            return text, size
-    for n in range(len(places) - 1, 0, -1):
-        text = head + "  ".join(places[:n])
-        if text_width(text, 18, True) <= room:
-            return text, 18
-    return fit(head + places[0], 18, room, True), 18
+            return [text], size
+    size, gap = FINAL_TWO_LINES, "  "
+    half = (len(places) + 1) // 2
+    rows = [places[:half], places[half:]]
+    lines = [(head if i == 0 else "") + gap.join(row) for i, row in enumerate(rows) if row]
+    if all(text_width(line, size, True) <= room for line in lines):
+        return lines, size
+    # each place gets its share of its line; the name is cut to fit it
+    out = []
+    for i, row in enumerate(r for r in (ranks[:half], ranks[half:]) if r):
+        lead = head if i == 0 else ""
+        share = (room - text_width(lead, size, True)) / len(row) - text_width(gap, size, True)
+        cells = []
+        for r in row:
+            rank, total = f"{r.rank}. ", f" {r.total}"
+            name_room = share - text_width(rank + total, size, True)
+            cells.append(rank + fit(seats.name(r.player), size, name_room, True) + total)
+        out.append(lead + gap.join(cells))
+    return out, size
 
 
 # ----- offices, administration, display -----

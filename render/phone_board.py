@@ -34,7 +34,7 @@ from render.labels import colon, goods_letter, label
 from render.markers import Seats, goods_token, player_marker
 from render.player_board import lock_label, place_name
 from render.scores import Ranked, ranked
-from render.sprites import blit_at, draw_text, fit, text_width
+from render.sprites import blit_at, draw_text, fit, fit_size, text_width
 from rules import Edition, Player, State
 
 Point = layout.Point
@@ -152,34 +152,40 @@ def draw_cards(im: Image.Image, state: State, edition: Edition, o: Point, lang: 
 
 def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
               player: Player, b: Point, lang: str, seats: Seats) -> None:
+    """The name and money on the identity row, the whole name where it fits at 22 px or
+    more (issue 31, item 10: names were cut at 200 px); the route (or the Autobot's line,
+    or at the end the tie-break) on the row below, the staff line right of it."""
     bx, by = b
     y = by + ROW_ID
     player_marker(draw, im, (bx + 24, y), 32, seats, player.id)
-    name = fit(seats.name(player.id), BIG, 200, True)
-    draw_text(im, (bx + 46, y), name, BIG, style.INK, bold=True, anchor="lm")
-    x = bx + 46 + text_width(name, BIG, True) + 18
     money = f"{player.money} DM"
+    room = CARD_W - 12 - 46 - 18 - text_width(money, BIG, True)
+    name, size = fit_size(seats.name(player.id), BIG, room, True, smallest=22)
+    draw_text(im, (bx + 46, y), name, size, style.INK, bold=True, anchor="lm")
+    x = bx + 46 + text_width(name, size, True) + 18
     draw_text(im, (x, y), money, BIG, style.INK, bold=True, anchor="lm")
-    x += text_width(money, BIG, True) + 22
-    staff = staff_line(player, lang)
-    room = bx + CARD_W - 12 - x
-    size = TEXT if text_width(staff, TEXT) <= room else SMALL
-    draw_text(im, (x, y), fit(staff, size, room), size, style.INK, anchor="lm")
     y = by + ROW_ROUTE
     over = state.phase == "over"  # then the row holds the tie-break (_score)
+    left = ""
     if state.solo is not None and player.id == state.order[0] and not over:
         from render.player_board import solo_line
 
-        draw_text(im, (bx + 12, y), solo_line(state, lang), TEXT, style.INK, anchor="lm")
-    if player.route and not over:
+        left = solo_line(state, lang)
+    elif player.route and not over:
         names = route_names(edition, player)
         done = " " + "✓" * len(player.route_rewards) if player.route_rewards else ""
-        route = f"{label('route', lang)}{colon(lang)}{names}{done}"
-        draw_text(im, (bx + 12, y), route, TEXT, style.INK, anchor="lm")
+        left = f"{label('route', lang)}{colon(lang)}{names}{done}"
+    right = bx + CARD_W - 12
     if player.pending_promotions:
-        draw_text(im, (bx + CARD_W - 12, y),
-                  f"{player.pending_promotions} {label('promotions_owed', lang)}", TEXT,
-                  style.ROAD["red"], bold=True, anchor="rm")
+        owed = f"{player.pending_promotions} {label('promotions_owed', lang)}"
+        draw_text(im, (right, y), owed, TEXT, style.ROAD["red"], bold=True, anchor="rm")
+        right -= text_width(owed, TEXT, True) + 16
+    staff, staff_size = fit_size(staff_line(player, lang), TEXT, right - bx - 12, smallest=SMALL)
+    draw_text(im, (right, y), staff, staff_size, style.INK, anchor="rm")
+    if left:  # what is left of the row, the staff line kept whole
+        room = right - text_width(staff, staff_size) - 16 - (bx + 12)
+        shown, left_size = fit_size(left, TEXT, room, smallest=SMALL)
+        draw_text(im, (bx + 12, y), shown, left_size, style.INK, anchor="lm")
 
 
 def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Point,
@@ -198,8 +204,11 @@ def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Poi
     draw_text(im, (bx + 12, y), fit(parts, size, room), size, style.INK, anchor="lm")
     if over:
         note = tie_break(r, lang) or (label("tie_shared", lang) if shares_rank(r, ranks) else "")
-        draw_text(im, (bx + 12, by + ROW_ROUTE), fit(note, TEXT, CARD_W - 24), TEXT,
-                  style.ROAD["red"], bold=True, anchor="lm")
+        # left of the staff line, which ends the row (_identity)
+        staff = text_width(staff_line(state.players[r.player], lang), SMALL)
+        shown, size = fit_size(note, TEXT, CARD_W - 24 - staff - 16, True, smallest=SMALL)
+        draw_text(im, (bx + 12, by + ROW_ROUTE), shown, size, style.ROAD["red"], bold=True,
+                  anchor="lm")
 
 
 def _hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition,
@@ -299,4 +308,6 @@ def _trucks(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edition, player
         goods_token(draw, im, (x + 36, y), 22, truck.goods, goods_letter(truck.goods, lang))
         where = place_name(edition, truck.position, lang)
         text = f"{label('goods_' + truck.goods, lang)} · {where}"
-        draw_text(im, (x + 54, y), text, TEXT, style.INK, bold=True, anchor="lm")
+        # "Électroménager · Arnhem (NL)–Oberhausen" ran past the card's edge
+        shown, size = fit_size(text, TEXT, bx + CARD_W - 12 - (x + 54), True, smallest=SMALL)
+        draw_text(im, (x + 54, y), shown, size, style.INK, bold=True, anchor="lm")

@@ -49,9 +49,8 @@ DEV_X = 300
 DEV_W = 34
 DELIVERY_W = 56
 TRUCK_X = 8 + 8 * DELIVERY_W + 10
-NAME_W = 130  # a longer name is cut with an ellipsis before the money
-STAFF_W = 232
-SCORE_X = 38 + NAME_W + 12 + 78 + STAFF_W + 8  # the score's parts start no further left
+NAME_SIZES = (19, 15)  # the name shrinks this far before it is cut (at 32 characters)
+STAFF_X = 8  # the staff line sits on the keys' title row, after its title
 
 
 def board_origin(o: Point, seat: int) -> Point:
@@ -134,28 +133,36 @@ def draw_dynamic(im: Image.Image, state: State, edition: Edition, o: Point, lang
     for seat, pid in enumerate(state.order):
         bx, by = board_origin(o, seat)
         player = state.players[pid]
-        _identity(draw, im, state, edition, player, (bx, by), lang, seats)
-        _score(im, state, score[pid], ranks, (bx, by), lang)
+        left = _identity(draw, im, state, edition, player, (bx, by), lang, seats, score[pid])
+        _score(im, state, score[pid], ranks, (bx, by), lang, left)
         _hand_and_slots(draw, im, edition, player, (bx, by))
         _keys_and_development(draw, im, seats, edition, player, (bx, by), lang)
         _deliveries_and_trucks(draw, im, edition, player, (bx, by), lang)
 
 
 def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition: Edition,
-              player: Player, b: Point, lang: str, seats: Seats) -> None:
+              player: Player, b: Point, lang: str, seats: Seats, r: Ranked) -> float:
+    """The name and money on the identity row, the points right of them (_score); the
+    staff line on the keys' title row. Returns where the points may start.
+
+    The name has the room the money and every department's points leave it, and shrinks
+    before it is cut (issue 31, item 10: names and the last department were cut off)."""
     bx, by = b
     y = by + 18
     player_marker(draw, im, (bx + 20, y), 24, seats, player.id)
-    name = fit(seats.name(player.id), 19, NAME_W, True)
-    draw_text(im, (bx + 38, y), name, 19, style.INK, bold=True, anchor="lm")
-    x = bx + 38 + text_width(name, 19, True) + 12
     money = f"{player.money} DM"
+    money_w = text_width(money, 19, True)
+    right = bx + BOARD_W - 8 - text_width(score_total(r, lang, state.phase == "over"), 17, True)
+    room = right - 8 - text_width(score_parts(r, lang), 12) - 14 - money_w - 12 - (bx + 38)
+    name, size = fit_size(seats.name(player.id), NAME_SIZES[0], room, True, NAME_SIZES[1])
+    draw_text(im, (bx + 38, y), name, size, style.INK, bold=True, anchor="lm")
+    x = bx + 38 + text_width(name, size, True) + 12
     draw_text(im, (x, y), money, 19, style.INK, bold=True, anchor="lm")
-    x += max(78, text_width(money, 19, True) + 10)
+    left = x + money_w + 14
     staff = staff_line(player, lang)
-    room = bx + SCORE_X - 8 - x
-    size = 14 if text_width(staff, 14) <= room else 13
-    draw_text(im, (x, y), fit(staff, size, room), size, style.INK, anchor="lm")
+    sx = bx + STAFF_X + text_width(label("keys", lang), 11) + 12
+    shown, size = fit_size(staff, 12, bx + DEV_X - 10 - sx, smallest=10)
+    draw_text(im, (sx, by + ROW_KEYS - 11), shown, size, style.INK, anchor="lm")
     # the trucks' title line holds the route, the Autobot's state, or at the end the
     # tie-break (_score)
     over = state.phase == "over"
@@ -174,6 +181,7 @@ def _identity(draw: ImageDraw.ImageDraw, im: Image.Image, state: State, edition:
         draw_text(im, (bx + BOARD_W - 8, by + ROW_HAND - 4),
                   f"{player.pending_promotions} {label('promotions_owed', lang)}", 12,
                   style.ROAD["red"], bold=True, anchor="rs")
+    return left
 
 
 def solo_line(state: State, lang: str) -> str:
@@ -191,7 +199,7 @@ def solo_line(state: State, lang: str) -> str:
 
 
 def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Point,
-           lang: str) -> None:
+           lang: str, left: float) -> None:
     """The points right-aligned on the identity row: the parts, then the total in bold;
     at the end the rank, and where the trucks' title line is free, the tie-break."""
     bx, by = b
@@ -201,9 +209,8 @@ def _score(im: Image.Image, state: State, r: Ranked, ranks: list[Ranked], b: Poi
     total = score_total(r, lang, over)
     draw_text(im, (right, y), total, 17, style.INK, bold=True, anchor="rm")
     parts_right = right - text_width(total, 17, True) - 8
-    parts, room = score_parts(r, lang), parts_right - (bx + SCORE_X)
-    size = 12 if text_width(parts, 12) <= room else 11
-    draw_text(im, (parts_right, y + 1), fit(parts, size, room), size, style.INK, anchor="rm")
+    parts, size = fit_size(score_parts(r, lang), 12, parts_right - left, smallest=11)
+    draw_text(im, (parts_right, y + 1), parts, size, style.INK, anchor="rm")
     if over:
         note = tie_break(r, lang) or (label("tie_shared", lang) if shares_rank(r, ranks) else "")
         x = bx + TRUCK_X + text_width(label("trucks", lang), 11) + 10

@@ -18,6 +18,7 @@ from render import layout, map_layer, placement, style
 from render.labels import label
 from render.markers import seats_of
 from render.scores import ranked
+from render.sprites import text_width
 from rules import edition_of, scores
 from rules.changes import MapChanges, map_changes
 from rules.scoring import score_breakdown
@@ -150,17 +151,29 @@ def test_equal_points_show_the_tie_break(game: list[State]) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_phone_views_final_header_stays_readable(game: list[State], lang: str) -> None:
-    """At 800 px the whole ranking was set at 14 px (7 px on a phone); now the places that
-    fit at 18 px or more, the winner first, and every one that fits in full."""
+    """At 800 px the whole ranking was set at 14 px (7 px on a phone), then only the places
+    that fit at 18 px (issue 31, item 10: the third was dropped); now every place, on one
+    line at 18 px or more where it fits, else on two lines at 17 px."""
     from render import panels
 
     final = game[-1]
     edition = edition_of(final)
     names = {p: f"{p.title()} Longname-{p}" for p in final.order}
     seats = seats_of(final.order, names)
-    text, size = panels._final_line(final, edition, lang, seats, 800 - 140)
-    assert size >= 18
-    winner = ranked(final, edition)[0]
-    assert f"1. {names[winner.player]} {winner.total}" in text
-    wide, _size = panels._final_line(final, edition, lang, seats, 1400)
-    assert all(f"{r.rank}. {names[r.player]} {r.total}" in wide for r in ranked(final, edition))
+    lines, size = panels._final_line(final, edition, lang, seats, 800 - 140)
+    assert size >= 17 and len(lines) <= 2
+    for line in lines:
+        assert text_width(line, size, True) <= 800 - 140
+    said = "  ".join(lines)
+    assert all(f"{r.rank}. {names[r.player]} {r.total}" in said for r in ranked(final, edition))
+    wide, size = panels._final_line(final, edition, lang, seats, 1400)
+    assert len(wide) == 1 and size >= 18
+    assert all(f"{r.rank}. {names[r.player]} {r.total}" in wide[0]
+               for r in ranked(final, edition))
+    # four names as long as Discord allows: every place is there, a name cut if need be
+    longest = {p: ("W" * 32) for p in final.order}
+    lines, size = panels._final_line(final, edition, lang, seats_of(final.order, longest),
+                                     800 - 140)
+    said = "  ".join(lines)
+    assert all(f"{r.rank}. " in said and f" {r.total}" in said for r in ranked(final, edition))
+    assert all(text_width(line, size, True) <= 800 - 140 for line in lines)
