@@ -166,9 +166,9 @@ def draw_header(im: Image.Image, state: State, edition: Edition, lang: str,
         what += f" ({label('final_round', lang)})"
     text = f"{seats.name(decision.player)}{colon(lang)}{what}"
     room = im.width - x - 8
-    size = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), None)
-    if size is not None:
-        draw_text(im, (x, y), text, size, style.HIGHLIGHT, bold=True, anchor="lm")
+    one = next((s for s in (26, 24, 22, 20, 18) if text_width(text, s, True) <= room), None)
+    if one is not None:
+        draw_text(im, (x, y), text, one, style.HIGHLIGHT, bold=True, anchor="lm")
         return
     # a long name: who on one line, what on the next, rather than the decision cut off
     size = FINAL_TWO_LINES
