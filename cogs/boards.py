@@ -85,9 +85,9 @@ class Boards(WidgetCog):
         found, lang = await game_to_show(interaction, game)
         # the notation is engine words: only whoever asks for it reads it (issue 31, item 3)
         lines = await service_of(interaction).log(found.id, lang, page=page, told=True,
-                                                   notation=notation)
+                                                   with_notation=notation)
         text = join_lines([clean(line, 300) for line in lines], 1800)
-        every = await service_of(interaction).log(found.id, lang, notation=notation)
+        every = await service_of(interaction).log(found.id, lang, with_notation=notation)
         if len(every) <= 15:
             await reply(interaction, f"**{game_name(found)}**\n{text}")
             return

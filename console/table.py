@@ -407,7 +407,7 @@ class Console:
         opts = options(rest, "/log", ("notation",))
         notation = opts.get("notation", "no").lower() in ("yes", "true", "on", "ja", "oui")
         for line in await self.service.log(self.require_game(), self.lang,
-                                           notation=notation):
+                                           with_notation=notation):
             self.out(line)
 
     async def export(self, rest: str, actor: str | None) -> None:

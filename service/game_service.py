@@ -299,8 +299,8 @@ class GameService:
         return await self.looking.board(game_id, at_move=at_move, view=view, lang=lang)
 
     async def log(self, game_id: int, lang: str = "en", page: int | None = None,
-                  told: bool = False, notation: bool = False) -> list[str]:
-        return await self.looking.log(game_id, lang, page, told, notation)
+                  told: bool = False, with_notation: bool = False) -> list[str]:
+        return await self.looking.log(game_id, lang, page, told, with_notation)
 
     # -- the told game (stories.py) ----------------------------------------------------
     async def turn_story(self, game_id: int, lang: str | None = None) -> tuple[str, ...]:
@@ -314,8 +314,8 @@ class GameService:
         return await self.stories.since_last_turn(game_id, user_id, lang)
 
     async def log_page(self, game_id: int, lang: str = "en",
-                       page: int | None = None) -> LogPage:
-        return await self.stories.log_page(game_id, lang, page)
+                       page: int | None = None, with_notation: bool = False) -> LogPage:
+        return await self.stories.log_page(game_id, lang, page, with_notation)
 
     async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> bool:
         return await self.looking.set_board_message(game_id, channel_id, message_id)

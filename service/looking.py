@@ -86,11 +86,11 @@ class Looking:
         return await self.repo.render(state, view, lang, game=await self.repo.game(game_id))
 
     async def log(self, game_id: int, lang: str = "en", page: int | None = None,
-                  told: bool = False, notation: bool = False) -> list[str]:
+                  told: bool = False, with_notation: bool = False) -> list[str]:
         """One line per move; `told`: a page (the latest unless `page`) of the told log,
-        consequences, era changes and undos included (service.stories); `notation`: each
-        move's notation in brackets (engine words: only for whoever asks)."""
-        notation = flag(notation, "notation")
+        consequences, era changes and undos included (service.stories); `with_notation`:
+        each move's notation in brackets (engine words: only for whoever asks)."""
+        notation = flag(with_notation, "with_notation")
         if flag(told, "told"):
             return list((await self.stories.log_page(game_id, lang, page, notation)).lines)
         game = await self.repo.game(game_id)

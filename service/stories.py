@@ -122,17 +122,18 @@ class Stories:
         return since_last_turn(await self._steps(game_id), user_id, names, lang, for_them)
 
     async def log_page(self, game_id: int, lang: str = "en",
-                       page: int | None = None, notation: bool = False) -> LogPage:
+                       page: int | None = None, with_notation: bool = False) -> LogPage:
         """One page of the told log (the latest when `page` is None): every move with its
-        consequences, era changes marked, and each undo where its moves were; `notation`:
-        each move's notation in brackets, for whoever asks for it."""
+        consequences, era changes marked, and each undo where its moves were;
+        `with_notation`: each move's notation in brackets, for whoever asks for it."""
         game = await self.repo.game(game_id)
         lang = checked_language(lang)
         if page is not None:
             page = integer(page, "page", 1, 1_000_000)
         names = self.repo.names(game, lang)
         events = await self._events(game)
-        lines = await self._told(game, names, lang, events, flag(notation, "notation"))
+        lines = await self._told(game, names, lang, events,
+                                 flag(with_notation, "with_notation"))
         shown, number, pages = page_of(lines, page, LOG_PAGE, lang)
         # Which seats computers play(ed), on every page: the latest page is the one shown.
         seats = computer_log_lines(game, names, lang, events)
@@ -141,14 +142,15 @@ class Stories:
 
 
     async def told_log(self, game_id: int, lang: str = "en",
-                       notation: bool = False) -> tuple[str, ...]:
+                       with_notation: bool = False) -> tuple[str, ...]:
         """The whole told log, every page of `log_page` in one (the web page's log)."""
         game = await self.repo.game(game_id)
         lang = checked_language(lang)
         names = self.repo.names(game, lang)
         events = await self._events(game)
         return (*computer_log_lines(game, names, lang, events),
-                *await self._told(game, names, lang, events, flag(notation, "notation")))
+                *await self._told(game, names, lang, events,
+                                  flag(with_notation, "with_notation")))
 
     async def _told(self, game: Table, names: Mapping[str, str], lang: str,
                     events: list[Event], notation: bool = False) -> list[str]:

@@ -110,6 +110,7 @@ class World:
             "game": st.just(self.running), "expected_version": st.none(),
             "interaction_id": st.none(), "issued_at": st.none(),
             "exclusive": st.just(False), "page": st.none(), "told": st.just(False),
+            "choice_lang": st.none(), "with_notation": st.just(False),
             "bots": st.just(0), "bot_level": st.none(), "level": st.none(), "edition": st.none(),
             "player": st.just("ben"), "versus": st.none(), "until": st.just("back"),
             "reminder": st.none(), "token": st.just(self.token),

@@ -73,7 +73,7 @@ async def test_log_lines_read_in_every_language(service: GameService) -> None:
     german = await service.log(game.id, "de")
     assert len(english) == 6 and english[0].startswith("1. ")
     assert "[" not in english[0]  # the notation only for whoever asks (issue 31, item 3)
-    assert (await service.log(game.id, "en", notation=True))[0].endswith(f"[{log[0][1]}]")
+    assert (await service.log(game.id, "en", with_notation=True))[0].endswith(f"[{log[0][1]}]")
     assert "drafts the route card" in english[0] and "wählt die Routenkarte" in german[0]
     empty = await service.create_game(CONSOLE, "zoe", "Zoe", seed=3)
     assert await service.log(empty.id, "fr") == ["Aucun coup pour l’instant."]

@@ -83,7 +83,7 @@ async def test_the_log_tells_the_autobots_turn_in_words(service: GameService, la
     result = await service.act(game_id, HUMAN, legal.actions[0])
     lines = await service.log(game_id, lang)
     assert len(lines) == 2 and words in lines[1] and "[" not in lines[1]
-    noted = await service.log(game_id, lang, notation=True)
+    noted = await service.log(game_id, lang, with_notation=True)
     assert noted[1] == f"{lines[1]}  [{result.autobot[0]}]"
 
 
