@@ -1,4 +1,4 @@
-"""Each user's language as last seen (migration 009): the reader's language of a message
+"""Each user's language as last seen (migration 010): the reader's language of a message
 sent outside any command (a reminder by direct message)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A direct message follows its reader (issue 31, item 4): a player whose Discord is French
 gets a French reminder from a German game; the table's channel stays in the game's
 language. The language is the player's client's as last seen, stored per user (migration
-009), so a restarted bot or another process knows it."""
+010), so a restarted bot or another process knows it."""
 
 from __future__ import annotations
 

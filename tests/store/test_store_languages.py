@@ -1,4 +1,4 @@
-"""Each user's language as last seen (store/languages.py, migration 009), on both
+"""Each user's language as last seen (store/languages.py, migration 010), on both
 backends: the latest wins, an unknown user has none, bad values are refused."""
 
 from __future__ import annotations
