@@ -61,7 +61,7 @@ def draw_hand_and_slots(draw: ImageDraw.ImageDraw, im: Image.Image, edition: Edi
 
 def staff_line(player: Player, lang: str) -> str:
     """"Employees 5 · Lobby 2 · Stations 4": the staff a player has where (the lobby by the
-    board's short name where its full one leaves no room: "Hall", not "Hall de
+    board's short name where its full one leaves no room: "HdA", not "Hall de
     l'Administration")."""
     return (f"{label('employees', lang)} {player.supply} · {label('staff_lobby', lang)} "
             f"{player.lobby} · {label('stations', lang)} {player.stations_left}")

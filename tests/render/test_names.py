@@ -107,15 +107,3 @@ def test_fit_cuts_with_an_ellipsis_only_when_needed() -> None:
     assert fit("Anna", 19, 200, True) == "Anna"
     short = fit("Jeanne-Marie Dupont-Lefèvre", 19, 100, True)
     assert short.endswith("…") and text_width(short, 19, True) <= 100
-
-
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_every_short_name_on_a_player_board_is_part_of_its_word(lang: str) -> None:
-    """Issue 31, item 11: "VLob", "Hdl" and "HdA" were never explained; each short name is
-    now the start of its word or a word of it ("Lobby", "Hand", "Hall"), read at once."""
-    from render.labels import label
-
-    for key in ("lobby", "network", "trade", "service", "finance"):
-        short, full = label(f"short_{key}", lang), label(key, lang)
-        assert short.lower() in full.lower(), (short, full)
-    assert label("staff_lobby", lang).lower() in label("lobby", lang).lower()
