@@ -10,7 +10,7 @@ from __future__ import annotations
 from .game_settings import checked_language
 from .repository import GameRepository
 from .results import Table
-from .validation import player_id
+from .validation import instance_of, player_id
 
 SEEN_KEPT = 10_000  # the users whose noted language a process remembers, not re-writing it
 
@@ -33,6 +33,8 @@ class Readers:
 
     async def reader_language(self, game: Table, user_id: str) -> str:
         """The language to write to `user_id` about `game` outside any command."""
+        instance_of(game, Table, "game")
+        player_id(user_id)
         own = next((p.language for p in game.players if p.user_id == user_id), None)
         if own:
             return checked_language(own)
