@@ -38,7 +38,7 @@ async def test_a_refused_dm_reminds_in_the_channel_in_the_games_language(table: 
     table.recorder.fail_next = [403]
     (sent,) = await tick(table, START + HOUR + 1)
     assert sent.kind == "message" and "Partie #1 wartet auf dich." in sent.content
-    dm = await table.service.reader_language(await table.game(), str(ANN[0]))
+    dm = await table.service.reader_language(await table.service.game(1), str(ANN[0]))
     assert dm == "fr" and (await table.game()).language == "de"
 
 
