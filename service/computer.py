@@ -15,6 +15,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import multiprocessing
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ from store import EventNote, GameEdit, NewSeat, Reminder
 from .errors import GameFull, NotAPlayer, ServiceError, StaleVersion
 from .game_settings import checked_language
 from .hints import hint_reason
+from .render_pool import exit_with_parent
 from .results import ActResult, Table
 from .seat_settings import (
     checked_level,
@@ -88,7 +90,14 @@ class Thinker:
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
-            self._pool = (concurrent.futures.ProcessPoolExecutor(max_workers=1)
+            # Started by the forkserver, never forked from us: the console's input thread
+            # holds stdin's lock in `readline`, and a forked worker closing its copy of
+            # stdin at start-up waited for that lock forever (issue 30 item 12: the first
+            # computer move or /hint in a terminal never finished). The worker ignores
+            # Ctrl-C and ends with its parent, as the render workers do.
+            self._pool = (concurrent.futures.ProcessPoolExecutor(
+                              max_workers=1, mp_context=multiprocessing.get_context("forkserver"),
+                              initializer=exit_with_parent)
                           if self.processes else
                           concurrent.futures.ThreadPoolExecutor(max_workers=1))
         return self._pool

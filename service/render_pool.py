@@ -46,7 +46,7 @@ def render_board_json(state_json: str, view: str = "full", lang: str = "en",
     return render_board(State.from_json(state_json), view, lang, names, changes)
 
 
-def _exit_with_parent() -> None:
+def exit_with_parent() -> None:
     """Worker initializer: end the worker when the bot process ends, however it ends.
 
     A pool worker holds both ends of its task queue, so it never sees EOF when the bot
@@ -93,7 +93,7 @@ def make_executor(kind: str = "process", workers: int | None = None) -> Executor
     if kind == "process":
         return ProcessPoolExecutor(max_workers=workers,
                                    mp_context=multiprocessing.get_context("forkserver"),
-                                   initializer=_exit_with_parent)
+                                   initializer=exit_with_parent)
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
 
 
@@ -102,7 +102,7 @@ def make_replay_executor(kind: str = "process") -> Executor:
     if kind == "process":
         return ProcessPoolExecutor(max_workers=1,
                                    mp_context=multiprocessing.get_context("forkserver"),
-                                   initializer=_exit_with_parent, max_tasks_per_child=1)
+                                   initializer=exit_with_parent, max_tasks_per_child=1)
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
 
 
