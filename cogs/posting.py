@@ -33,6 +33,7 @@ from cogs.prompts import UndoButton, prompt_rows
 from service import ActResult, GameService, StartResult, Table, TurnPost, UndoResult
 from service.names import start_words
 from service.seat_settings import computer_seats, replaced_seats
+from service.undo import undo_parts
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -149,8 +150,11 @@ def of_start(started: StartResult) -> Announcement:
 
 def of_undo(game: Table, result: UndoResult) -> Announcement:
     lang = public_lang(game)
+    own, replies = undo_parts(result, names(game))
     text = t("undo.done", lang, player=names(game).get(result.by, result.by),
-             count=len(result.removed), actions=list(result.removed))
+             count=len(own), actions=own)
+    if replies:
+        text += " " + t("undo.replies", lang, count=len(replies), actions=replies)
     if result.next_player:
         text += "\n" + t("act.next", lang, player=to_move(game, result.next_player, lang),
                          decision=t(f"decision.{result.decision}", lang))

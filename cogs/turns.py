@@ -45,6 +45,7 @@ from service import ActResult, GameService, Table, UnknownActionError
 from service.errors import ConsentRequired
 from service.kinds import offered_by
 from service.labels import fit, ranked
+from service.undo import undo_parts
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -238,8 +239,11 @@ async def perform_undo(bot: AutobahnBot, interaction: Interaction, found: Table,
             result = await service.undo(found.id, user_id(interaction), force=force,
                                         expected_version=expected_version,
                                         interaction_id=str(interaction.id))
+            own, replies = undo_parts(result, names(found))
             done = t("undo.done", lang, player=interaction.user.display_name,
-                     count=len(result.removed), actions=list(result.removed))
+                     count=len(own), actions=own)
+            if replies:
+                done += " " + t("undo.replies", lang, count=len(replies), actions=replies)
             async with post_commit(interaction, found.id, done):
                 await reply(interaction, done)
                 await announce(bot, found.id, of_undo(found, result))

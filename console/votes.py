@@ -10,6 +10,7 @@ from locales import Named, Phrase, translate
 from service import AbandonResult, GameService, ServiceError, Table, UndoResult, VoteResult
 from service.errors import BadOption
 from service.seat_settings import computer_seats, replaced_seats
+from service.undo import undo_parts
 
 
 class Owner(Protocol):
@@ -57,8 +58,10 @@ class Votes:
             last = await svc.last_action(game_id)
             # With no action yet, the host asks: the service then says why nothing can be
             # taken back (not started, nothing to undo) instead of naming an empty player.
+            # The last human who acted asks: a computer never asks to take a move back,
+            # its replies go with the human move before them (issue 30 item 11).
             who = (await table.resolve_actor(actor) if actor
-                   else last.player_id if last else game.host_id)
+                   else await svc.undoer(game_id) or game.host_id if last else game.host_id)
             outcome = await svc.undo(game_id, who)
         self.report_undo(outcome, game)
 
@@ -74,8 +77,11 @@ class Votes:
             else:
                 say("undo.refused", player=name(game, outcome.voter))
             return
-        say("undo.done", player=name(game, outcome.by), count=len(outcome.removed),
-                 actions=Named.joined(outcome.removed))
+        own, replies = undo_parts(outcome, self.table.service.names(game, lang))
+        say("undo.done", player=name(game, outcome.by), count=len(own),
+            actions=Named.joined(own))
+        if replies:
+            say("undo.replies", count=len(replies), actions=Named.joined(replies))
         if outcome.next_player:
             say("act.next", player=name(game, outcome.next_player),
                 decision=translate(f"decision.{outcome.decision}", self.table.lang))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import hashlib
 import logging
 import multiprocessing
 from collections.abc import Awaitable, Callable, Mapping
@@ -55,14 +56,23 @@ class NotComputerSeat(ServiceError):
     code = "computer.not_replaced"
 
 
+def decision_seed(game_seed: int, state_json: str) -> int:
+    """The seed of a computer's decision: the game's seed and the position, nothing else
+    (not the game's version, which an undo moves on). So the same position gets the same
+    reply, and taking a move back cannot re-draw a computer's choice (issue 30 item 11)."""
+    digest = hashlib.sha256(f"{game_seed}\n{state_json}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
 def _think(state_json: str, player: str, level: str, seed: int,
            budget: Mapping[str, Any]) -> str:
     """In the worker: the computer's decision as notation (a process pool pickles only
-    strings)."""
+    strings). Bounded by work, never by the clock (`seconds=None`): a loaded machine must
+    not change the choice."""
     import ai
 
     state = State.from_json(state_json)
-    return str(ai.bot(level, seed=seed, **budget).choose(state, player))
+    return str(ai.bot(level, seed=seed, **{"seconds": None, **budget}).choose(state, player))
 
 
 def _rank(state_json: str, player: str,
@@ -102,10 +112,13 @@ class Thinker:
                           concurrent.futures.ThreadPoolExecutor(max_workers=1))
         return self._pool
 
-    async def choose(self, state: State, player: str, level: str, seed: int) -> str:
+    async def choose(self, state: State, player: str, level: str, game_seed: int) -> str:
+        """`player`'s decision in `state`: a pure function of the state and the game's
+        seed (see decision_seed)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), _think, state.to_json(), player,
-                                          level, seed, self.budget)
+        text = state.to_json()
+        return await loop.run_in_executor(self._executor(), _think, text, player, level,
+                                          decision_seed(game_seed, text), self.budget)
 
     async def rank(self, state: State, player: str) -> list[tuple[str, float, list[list[str]]]]:
         loop = asyncio.get_running_loop()
@@ -278,8 +291,7 @@ class Computers:
             level = computer_level(game.settings, player)
             if player is None or level is None or rules.is_over(state):
                 break
-            notation = await self._thinker().choose(state, player, level,
-                                                    game.seed + game.version)
+            notation = await self._thinker().choose(state, player, level, game.seed)
             fresh = await self.repo.game(game_id)
             if (fresh.version != game.version
                     or computer_level(fresh.settings, player) != level):

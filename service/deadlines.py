@@ -352,8 +352,7 @@ class Deadlines:
             notation = plain_action(state, player) if how == "pass" else None
             if notation is None:
                 notation = await self.computers._thinker().choose(
-                    state, player, level if how == "computer" else "easy",
-                    game.seed + game.version)
+                    state, player, level if how == "computer" else "easy", game.seed)
             try:
                 result = await self.play.act(
                     game.id, player, notation, expected_version=game.version,

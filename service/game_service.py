@@ -343,6 +343,9 @@ class GameService:
                                           expected_version=expected_version,
                                           interaction_id=interaction_id)
 
+    async def undoer(self, game_id: int) -> str | None:
+        return await self.undo_votes.undoer(game_id)
+
     async def pending_undo(self, game_id: int) -> Event | None:
         return await self.undo_votes.pending_undo(game_id)
 

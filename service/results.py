@@ -152,6 +152,7 @@ class UndoResult:
     next_player: str | None
     decision: str | None
     board: bytes | None
+    players: tuple[str, ...] = ()  # who played each action taken back (same order)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,10 @@ the human's undo is always free: it takes back their move and the Autobot's turn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import rules
+from locales import Named, translate
 from rules import RuleError, State
 from store import ActionRecord, Event, ReminderRequest
 
@@ -149,7 +150,38 @@ class Undo:
             hook(game, next_player)
         removed = taken_back(state, [(a.player_id, a.notation) for a in event.removed])
         return UndoResult(game.id, event.to_version, by_user, removed, forced, next_player,
-                          self.repo.decision_kind(state), board)
+                          self.repo.decision_kind(state), board,
+                          tuple(a.player_id for a in event.removed))
+
+    async def undoer(self, game_id: int) -> str | None:
+        """Whose move a plain `/undo` at a shared table (the console) takes back: the last
+        player who acted in their own seat. A computer never asks to take a move back, so
+        the computers' replies go with the human move before them (issue 30 item 11)."""
+        game = await self.repo.game(game_id)
+        with self.repo.translated(game_id):
+            log = await self.repo.store.read_log(game_id)
+        for action in reversed(log):
+            if computer_level(game.settings, action.player_id) is None:
+                return action.player_id
+        return None
+
+
+def undo_parts(result: UndoResult, names: Mapping[str, str]) -> tuple[list[str], list[Named]]:
+    """The actions an undo took back, as said to the table: those of the player whose move
+    was taken back (the first), and the replies that followed it, each named with whoever
+    played it, so a computer's replies are never credited to the human (issue 30 item 11)."""
+    if not result.players:
+        return list(result.removed), []
+    first = result.players[0]
+    own = [a for a, p in zip(result.removed, result.players, strict=True) if p == first]
+    replies = [_reply(names.get(p, p), a)
+               for a, p in zip(result.removed, result.players, strict=True) if p != first]
+    return own, replies
+
+
+def _reply(player: str, action: str) -> Named:
+    return Named(f"{player}: {action}",
+                 lambda lang: translate("undo.reply", lang, player=player, action=action))
 
 
 def taken_back(state: State, removed: Sequence[tuple[str, str]]) -> tuple[str, ...]:
