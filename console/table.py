@@ -133,11 +133,19 @@ class Console:
                 return p.user_id
         raise ServiceError("not_a_player", player=actor, game=game.id)
 
-    def _save(self, name: str, png: bytes) -> Path:
-        self.boards.mkdir(parents=True, exist_ok=True)
+    def _save(self, name: str, png: bytes) -> None:
+        """Write a board image and say where. It is written after the move was committed:
+        a folder that cannot take it (read-only, full, a file in the way) is one line of
+        warning, never an error that would tell the player the saved move failed (issue 30
+        item 14)."""
         path = self.boards / name
-        path.write_bytes(png)
-        return path
+        try:
+            self.boards.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(png)
+        except OSError as err:
+            self.say("console.board_not_written", path=path, problem=file_problem(err))
+            return
+        self.say("console.board_saved", path=path)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -305,8 +313,7 @@ class Console:
             else names.get(who, who) if isinstance(who, str) else who
             for role, who in words.items()})
         if started.board is not None:  # None: it could not be drawn; /board draws it later
-            path = self._save(f"game{game.id}-move0000.png", started.board)
-            self.say("console.board_saved", path=path)
+            self._save(f"game{game.id}-move0000.png", started.board)
         await self.status()
 
     async def act(self, rest: str, actor: str | None) -> None:
@@ -333,8 +340,7 @@ class Console:
         for line in self.service.move_story(game, result, self.lang):
             self.out(line)
         if result.board is not None:
-            path = self._save(f"game{result.game_id}-move{result.move:04d}.png", result.board)
-            self.say("console.board_saved", path=path)
+            self._save(f"game{result.game_id}-move{result.move:04d}.png", result.board)
         names = self.service.names(game, self.lang)
         if result.over:
             self.say("game.finished", scores=scores_text(result.scores or {}, names),
@@ -359,8 +365,7 @@ class Console:
         view = opts.get("view", "full")
         png = await self.service.board(self.require_game(), at_move=at, view=view, lang=self.lang)
         suffix = f"-at{at:04d}" if at is not None else ""
-        self.say("console.board_saved",
-                 path=self._save(f"game{self.require_game()}-board{suffix}-{view}.png", png))
+        self._save(f"game{self.require_game()}-board{suffix}-{view}.png", png)
 
     async def status_cmd(self, rest: str, actor: str | None) -> None:
         await self.status()
