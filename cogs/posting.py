@@ -48,6 +48,12 @@ POST_ERRORS: tuple[type[BaseException], ...] = (
     asyncio.TimeoutError)
 
 
+def fault(err: BaseException) -> str:
+    """A network fault in one line: its kind and, when it has one, its short text."""
+    text = " ".join(str(err).split())[:200]
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
 # A turn card's text display: Discord allows 4000 characters over the whole card; the
 # rest is left for the image's description and the labels that count with it.
 CARD_TEXT = TEXT_LIMIT - 100
@@ -220,10 +226,13 @@ async def announce(bot: AutobahnBot, game_id: int,
         message = await home_channel(bot, game).send(
             view=view, file=board_file(announcement.board, CARD_FILE),
             nonce=turn_nonce(game_id, announcement.version), allowed_mentions=SAFE_MENTIONS)
-    except POST_ERRORS:
+    except POST_ERRORS as err:
         # The move is committed; a lost post must not look like a failed move. The game
-        # still owes this post, so the reminder loop's next check sends it.
-        log.exception("could not post the turn of game %s", game_id)
+        # still owes this post, so the reminder loop's next check sends it. A fault the
+        # bot recovers from is one warning line, not an ERROR and a traceback (issue 30
+        # item 16).
+        log.warning("could not post the turn of game %s (%s); the owed post follows",
+                    game_id, fault(err))
         return None
     # Pays the post the game owed up to this version; reminders link to it.
     await service.record_turn_post(game_id, announcement.version, message.channel.id,

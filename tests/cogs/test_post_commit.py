@@ -93,3 +93,33 @@ async def test_a_turn_post_that_cannot_be_sent_leaves_the_move_told_as_made(
     monkeypatch.setattr(discord.PartialMessageable, "send", original)
     join_guild(table)
     assert await table.bot.reminder_loop.post_owed() == 1
+
+
+@pytest.mark.parametrize("error", [
+    aiohttp.ServerDisconnectedError(),
+    aiohttp.ClientOSError(104, "Connection reset by peer"),
+    TimeoutError(),
+])
+async def test_a_dropped_connection_while_posting_a_turn_is_one_warning_line(
+        table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        error: BaseException) -> None:
+    """A network fault the bot recovers from (the move stands, the owed post follows) is
+    one warning line, not an ERROR with a traceback (issue 30 item 16)."""
+    import logging
+
+    await table.new_game(ANN, BEN)
+
+    async def failing(self: object, *args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(discord.PartialMessageable, "send", failing)
+    caplog.clear()
+    caplog.set_level(logging.INFO, logger="autobahn")
+    player = await table.current()
+    await table.slash(player, "act", action=(await table.legal())[0])
+    assert (await table.game()).owes_turn_post
+    ours = [r for r in caplog.records if r.name.startswith("autobahn")]
+    assert not [r for r in ours if r.levelno >= logging.ERROR or r.exc_info], caplog.text
+    posts = [r for r in ours if "could not post the turn" in r.getMessage()]
+    assert len(posts) == 1 and posts[0].levelno == logging.WARNING, caplog.text
+    assert "\n" not in posts[0].getMessage()
