@@ -24,6 +24,7 @@ from .pace import PaceCommands
 from .votes import Votes, to_move
 
 log = logging.getLogger("autobahn.console")
+OPEN = ("lobby", "running")  # a game the table may go back to
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 # The options each `/game` subcommand takes (None: any key, checked by the service).
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
@@ -57,16 +58,31 @@ class Console:
     # -- the session ------------------------------------------------------------------------
 
     async def resume(self) -> None:
-        # The open game, else the last one that ended: it stays the table's game to look at.
+        """The open game played last (of several open, the one a move was made in last,
+        not the newest), else the last one that ended: it stays the table's game to look
+        at. A computer that owes a move plays it now, as it would have had the session not
+        ended (issue 30 item 13: it waited for someone to type `/act` for it)."""
         games = (await self.service.games_here(CONSOLE)
                  or await self.service.games_here(CONSOLE, active=False))
-        if games:
-            self.game_id = games[-1].id
-            self.say("console.resumed", game=self.game_id)
-            await self.status()
-            await self.say_web_link()
-        else:
+        if not games:
             self.say("console.no_game")
+            return
+        chosen = max(games, key=lambda g: (g.updated_at, g.id))
+        self.game_id = chosen.id
+        self.say("console.resumed", game=self.game_id)
+        others = [g.id for g in games if g.id != chosen.id and g.status in OPEN]
+        if others:
+            self.say("console.also_open", count=len(others),
+                     games=", ".join(str(n) for n in others), first=others[0])
+        await self.status()
+        await self.say_web_link()
+        await self._computers_play()
+
+    async def _computers_play(self) -> None:
+        """The computers' moves owed in the table's game, played and printed now."""
+        if self.game_id is not None:
+            self.service.kick_computers(self.game_id)
+            await self.service.computers_idle()
 
     async def say_web_link(self) -> None:
         """The table's game in a browser, when the pages are served (WEB_PORT, --web)."""
@@ -189,6 +205,7 @@ class Console:
             self.say("console.switched", game=game.id)
             await self.status()
             await self.say_web_link()
+            await self._computers_play()
         elif sub == "start":
             game = await svc.game(self.require_game())
             await self._start(game, await self.resolve_actor(actor) if actor else game.host_id)
@@ -294,7 +311,12 @@ class Console:
     async def _opened(self, game: Table, opts: dict[str, str], said: str,
                       **params: object) -> None:
         """A game just made by `/game new`: it becomes the table's game, is announced, and
-        is dealt at once unless `start:no` asked for the lobby."""
+        is dealt at once unless `start:no` asked for the lobby. The game the table had open
+        stays as it was, and the player is told how to go back to it."""
+        if self.game_id is not None and self.game_id != game.id:
+            before = await self.service.game(self.game_id)
+            if before.status in OPEN:
+                self.say("console.left_open", game=before.id)
         self.game_id = game.id
         self.say(said, game=game.id, seed=game.seed, **params)
         await self.pace.new_options(game.id, game.host_id, opts)

@@ -1,0 +1,102 @@
+"""Resuming the console (issue 30 item 13, issue 31 item 14): a computer that owes a move
+plays it at once, without anyone typing `/act` for it; of two open games the one played
+last is resumed and the other named; a second `/game new` says the open one stays open."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from console_testutil import fake_png
+
+import rules
+from console import Console
+from service import CONSOLE, GameService
+from service.computer import Thinker
+from store import GameStore
+
+FAST = {"sample": 2, "width": 0, "follow": 1, "noise": 0.0}
+
+
+class Stuck(Thinker):
+    """A computer that never finishes thinking: the session ends while it owes a move."""
+
+    async def choose(self, *args: object, **kwargs: object) -> str:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+
+async def _session(db: Path, boards: Path, thinker: Thinker
+                   ) -> tuple[GameStore, GameService, Console, list[str]]:
+    store = await GameStore.open(db)
+    service = GameService(store, renderer=fake_png)
+    service.use_thinker(thinker)
+    lines: list[str] = []
+    return store, service, Console(service, boards=boards, out=lines.append), lines
+
+
+def _computer_first_seed() -> int:
+    for seed in range(1, 100):
+        state = rules.new_game(rules.load_edition(), ["ann", "cpu1", "cpu2"], seed)
+        if rules.current_player(state) != "ann":
+            return seed
+    raise AssertionError("no seed where a computer decides first")
+
+
+async def test_a_resumed_game_whose_computer_owes_a_move_plays_it_without_act(
+        tmp_path: Path) -> None:
+    db, boards = tmp_path / "console.sqlite3", tmp_path / "boards"
+    store, service, _, _ = await _session(db, boards, Stuck(processes=False))
+    game = await service.create_game(CONSOLE, "ann", "ann", seats=3, bots=2, bot_level="easy",
+                                     seed=_computer_first_seed())
+    await service.start(game.id, "ann")
+    await asyncio.sleep(0.05)  # the computer starts thinking, and never ends
+    owed = await service.deciding(game.id)
+    assert owed.startswith("cpu")
+    service.stop_computers()
+    await asyncio.sleep(0)
+    service.close()
+    await store.close()
+
+    store, service, console, lines = await _session(
+        db, boards, Thinker(processes=False, budget=FAST, hint_budget=FAST))
+    try:
+        await console.resume()
+        game = await service.game(game.id)
+        decider = await service.deciding(game.id)
+    finally:
+        service.close()
+        await store.close()
+    assert game.action_count >= 1, lines  # played at resume, nobody typed /act
+    assert decider == "ann", lines
+    assert any(line.startswith("Computer ") and ": " in line for line in lines), lines
+    assert lines[-1].startswith("Next: ann"), lines
+
+
+@pytest.mark.parametrize("played", [1, 2])
+async def test_resume_picks_the_open_game_played_last_and_names_the_other(
+        tmp_path: Path, played: int) -> None:
+    db, boards = tmp_path / "console.sqlite3", tmp_path / "boards"
+    store, service, console, lines = await _session(db, boards, Thinker(processes=False))
+    try:
+        assert await console.handle("/game new players:2 seed:1")
+        lines.clear()
+        assert await console.handle("/game new players:3 seed:2")
+        assert lines[0] == ("Game 1 stays open as it is: /game switch game:1 goes back to "
+                            "it."), lines
+        assert await console.handle(f"/game switch game:{played}")
+        assert await console.handle("/act 1")
+    finally:
+        service.close()
+        await store.close()
+    store, service, console, lines = await _session(db, boards, Thinker(processes=False))
+    try:
+        await console.resume()
+    finally:
+        service.close()
+        await store.close()
+    other = 3 - played
+    assert lines[0] == f"Resuming game {played}.", lines
+    assert lines[1] == f"Game {other} is open too: /game switch game:{other} goes to it.", lines
+    assert console.game_id == played
