@@ -40,9 +40,11 @@ from cogs.context import (
     user_id,
 )
 from cogs.i18n import NO_MENTIONS, SAFE_MENTIONS, Safe, clean, t
+from cogs.posting import close_decided_votes
 from cogs.prompts import guarded
 from cogs.votes import ANSWERS, VoteButton, close_vote_post, vote_view, voted_game
 from service import Table
+from service.computer import StallEnded
 
 if TYPE_CHECKING:
     from cogs.client import AutobahnBot
@@ -126,21 +128,28 @@ ANSWERS["seat"] = answer_replace
 
 
 class HandOverButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=r"ab:cpu:(?P<game>\d{1,12}):(?P<player>\d{1,21})"):
+                     template=r"ab:cpu:(?P<game>\d{1,12}):(?P<player>\d{1,21})"
+                              r"(?::(?P<at>\d{1,9}))?"):
     """On the stall notice: hand the seat the table waits for to a computer — at once for
-    the host, else the vote of the remaining players (as `/game replace`)."""
+    the host, else the vote of the remaining players (as `/game replace`). The button
+    names its stall (`at`: the move count the notice announced it at): a press after that
+    stall ended changes nothing and says so (issue 30 item 10, service.stalls)."""
 
-    def __init__(self, game_id: int, player: str, label: str = "") -> None:
-        self.game_id, self.player = game_id, player
+    def __init__(self, game_id: int, player: str, at_move: int | None,
+                 label: str = "") -> None:
+        self.game_id, self.player, self.at_move = game_id, player, at_move
+        stall = "" if at_move is None else f":{at_move}"
         super().__init__(discord.ui.Button(
             label=(label or "🤖")[:80], style=discord.ButtonStyle.secondary, emoji="🤖",
-            custom_id=f"ab:cpu:{game_id}:{player}"))
+            custom_id=f"ab:cpu:{game_id}:{player}{stall}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> HandOverButton:
-        return cls(int(match["game"]), match["player"], getattr(item, "label", None) or "")
+        at = match["at"]
+        return cls(int(match["game"]), match["player"], None if at is None else int(at),
+                   getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._press(interaction))
@@ -151,17 +160,44 @@ class HandOverButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         game = await service.game(self.game_id)
         note(interaction, game)
         check_place(interaction, game)
-        result = await service.replace(game.id, user_id(interaction), self.player)
+        try:
+            if self.at_move is None:  # posted before notices named their stall
+                raise StallEnded(player=service.name(game, self.player))
+            result = await service.replace(game.id, user_id(interaction), self.player,
+                                           at_move=self.at_move)
+        except StallEnded:
+            await close_vote_post(interaction)  # this notice's button is dead: take it off
+            raise
         await present_replace(interaction, game, result)
 
 
-def handover_view(game: Table, player: str | None) -> discord.ui.View | None:
-    """The stall notice's button for `player`'s seat (None: no seat a computer could take)."""
+def handover_view(game: Table, player: str | None,
+                  at_move: int | None = None) -> discord.ui.View | None:
+    """The stall notice's button for `player`'s seat, stalled at move count `at_move`
+    (the game's now by default); None: no seat a computer could take."""
     if player is None or not player.isdigit() or player not in game.player_ids:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(HandOverButton(game.id, player, t("discord.hand_over", public_lang(game))))
+    view.add_item(HandOverButton(game.id, player,
+                                 game.action_count if at_move is None else at_move,
+                                 t("discord.hand_over", public_lang(game))))
     return view
+
+
+async def remember_notice(bot: AutobahnBot, game: Table, player: str | None,
+                          message: discord.Message | None,
+                          view: discord.ui.View | None) -> None:
+    """Remember a posted stall notice, so its button comes off when its stall ends. Never
+    fails the notice: at worst the button stays and its press is refused."""
+    button = next((i for i in view.children if isinstance(i, HandOverButton)), None) if (
+        view is not None) else None
+    if message is None or button is None or player is None or button.at_move is None:
+        return
+    try:
+        await bot.service.remember_stall_post(game.id, player, button.at_move,
+                                              message.channel.id, message.id)
+    except Exception:
+        log.warning("could not remember the stall notice of game %s", game.id)
 
 
 @app_commands.command(name="reclaim", description="Take your seat back from the computer")
@@ -178,6 +214,7 @@ async def reclaim(interaction: Interaction) -> None:
         t("computer.reclaimed", public_lang(game), player=who, game=game_name(game)),
         allowed_mentions=NO_MENTIONS)
     await reply(interaction, t("computer.reclaimed", lang, player=who, game=game_name(game)))
+    await close_decided_votes(bot_of(interaction), game.id)  # its stall notices are over
 
 
 class Computers(WidgetCog):

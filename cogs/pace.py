@@ -126,7 +126,7 @@ class Pace(WidgetCog):
         reminder posts it: with the offer to hand the seat to a computer."""
         if not expiry.stalled:
             return
-        from cogs.computer import handover_view
+        from cogs.computer import handover_view, remember_notice
 
         game = expiry.game
         lang = public_lang(game)
@@ -139,11 +139,13 @@ class Pace(WidgetCog):
         bot: AutobahnBot = self.bot  # type: ignore[assignment]
         try:
             # The nonce names this expiry: a repeat after a crash is the same message.
-            await home_channel(bot, game).send(
+            posted = await home_channel(bot, game).send(
                 text[:2000], allowed_mentions=SAFE_MENTIONS,
                 nonce=f"stall-{game.id}-{game.version}"[:25], **extra)
         except discord.HTTPException:
             log.warning("could not post the stall notice of game %s", game.id)
+            return
+        await remember_notice(bot, game, expiry.player, posted, view)
 
 
 async def setup(bot: AutobahnBot) -> None:

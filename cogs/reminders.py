@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.computer import handover_view
+from cogs.computer import handover_view, remember_notice
 from cogs.context import (
     Interaction,
     WidgetCog,
@@ -199,9 +199,11 @@ class ReminderLoop(BackgroundLoop):
         if reminder.kind == "stalled":
             text = t("reminder.stalled", lang, game=game_name(game), player=reminder.user_id,
                      count=reminder.attempt)
-            # The table may hand the stalled seat to a computer from here (cogs.computer).
-            await self._to_channel(game, f"{text}\n{link}", nonce,
-                                   view=handover_view(game, reminder.user_id))
+            # The table may hand the stalled seat to a computer from here (cogs.computer);
+            # the notice is remembered, so its button comes off when this stall ends.
+            view = handover_view(game, reminder.user_id)
+            posted = await self._to_channel(game, f"{text}\n{link}", nonce, view=view)
+            await remember_notice(self.bot, game, reminder.user_id, posted, view)
             return await service.mark_reminder_sent(reminder)
         if reminder.user_id is None:  # the store gives every turn reminder its player
             raise ValueError(f"turn reminder {reminder.id} without a player")
@@ -229,10 +231,10 @@ class ReminderLoop(BackgroundLoop):
         return text
 
     async def _to_channel(self, game: Table, text: str, nonce: str,
-                          view: discord.ui.View | None = None) -> None:
+                          view: discord.ui.View | None = None) -> discord.Message:
         extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await home_channel(self.bot, game).send(text[:2000], allowed_mentions=SAFE_MENTIONS,
-                                                nonce=nonce, **extra)
+        return await home_channel(self.bot, game).send(
+            text[:2000], allowed_mentions=SAFE_MENTIONS, nonce=nonce, **extra)
 
 
 def reminder_nonce(reminder: Reminder) -> str:

@@ -56,6 +56,12 @@ class NotComputerSeat(ServiceError):
     code = "computer.not_replaced"
 
 
+class StallEnded(ServiceError):
+    """A press of a stall notice whose stall has ended (service.stalls): nothing changes."""
+
+    code = "computer.stall_ended"  # params: player
+
+
 def decision_seed(game_seed: int, state_json: str) -> int:
     """The seed of a computer's decision: the game's seed and the position, nothing else
     (not the game's version, which an undo moves on). So the same position gets the same
@@ -196,15 +202,20 @@ class Computers:
         return await self.repo.edit(game_id, decide)
 
     async def hand_over(self, game: Table, player: str, level: str, by_user: str,
-                        request: int | None = None) -> Table:
+                        request: int | None = None, *, stalled_at: int | None = None) -> Table:
         """A computer plays `player`'s seat from now on (checked by the caller: the host,
         the player themselves, or the players' vote); the history keeps when. A seat
         already handed over keeps its level and its history (two votes that tip at once
-        hand it over once)."""
+        hand it over once). `stalled_at`: a stall notice's press, checked by the caller
+        against `game`; under the lock the game must still be as checked (a move in
+        between may have ended the stall: the press is refused, and may be made again)."""
 
         def decide(current: Table) -> GameEdit:
             if player in computer_seats(current.settings):
                 raise NotAPlayer(player=player, game=current.id)
+            if stalled_at is not None and (current.action_count != game.action_count
+                                           or player in replaced_seats(current.settings)):
+                raise StallEnded(player=self.repo.name(current, player))
             self.repo.require_member(current, player)
             if player in replaced_seats(current.settings):
                 return GameEdit()

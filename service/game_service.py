@@ -62,6 +62,7 @@ from .results import (
     WebBoard,
 )
 from .seat_votes import ReplaceResult, SeatVotes
+from .stalls import Stalls
 from .stories import LogPage, Stories
 from .turn_posts import CLAIM_LEASE_S, TurnPosts
 from .undo import Undo
@@ -175,8 +176,13 @@ class GameService:
         return await self.computers.add_bot(game_id, by_user, level)
 
     async def replace(self, game_id: int, by_user: str, player: str,
-                      level: str | None = None) -> ReplaceResult:
-        return await self.seat_votes.replace(game_id, by_user, player, level)
+                      level: str | None = None, at_move: int | None = None) -> ReplaceResult:
+        return await self.seat_votes.replace(game_id, by_user, player, level, at_move)
+
+    async def remember_stall_post(self, game_id: int, player: str, at_move: int,
+                                  channel_id: int, message_id: int) -> None:
+        return await Stalls(self.repo).remember_stall_post(game_id, player, at_move,
+                                                          channel_id, message_id)
 
     async def vote_replace(self, game_id: int, user_id: str, accept: bool, *,
                            request: int | None = None) -> ReplaceResult:

@@ -25,7 +25,8 @@ from .errors import NotAPlayer, ServiceError
 from .results import Table
 from .seat_history import REPLACED
 from .seat_settings import checked_level, computer_level, computer_seats, replaced_seats
-from .validation import flag, optional_integer, player_id
+from .stalls import Stalls
+from .validation import flag, integer, optional_integer, player_id
 from .validation import game_id as checked_game_id
 from .votes import answer, ask, is_answer
 
@@ -152,9 +153,11 @@ class SeatVotes:
         self.computers = computers
 
     async def replace(self, game_id: int, by_user: str, player: str,
-                      level: str | None = None) -> ReplaceResult:
+                      level: str | None = None, at_move: int | None = None) -> ReplaceResult:
         """Hand `player`'s seat to a computer of `level`: at once by the host or the player
-        themselves, else open the vote (or say yes to the open one).
+        themselves, else open the vote (or say yes to the open one). `at_move`: the press
+        of a stall notice, which announced the stall at that move count; a stall that has
+        ended since changes nothing (StallEnded, service.stalls).
 
         Raises UnknownGame, the status errors, NotAPlayer (either is not seated, or the
         seat is a computer's), AlreadyReplaced, NotAVoter (a computer plays the asker's
@@ -169,8 +172,12 @@ class SeatVotes:
         self.repo.require_member(game, by_user)
         if player in computer_seats(game.settings):
             raise NotAPlayer(player=player, game=game_id)
+        if at_move is not None:
+            await Stalls(self.repo).require_stall(
+                game, player, integer(at_move, "at_move"))
         if by_user in (self.repo.host_of(game), player):
-            game = await self.computers.hand_over(game, player, level, by_user)
+            game = await self.computers.hand_over(game, player, level, by_user,
+                                                  stalled_at=at_move)
             return ReplaceResult(game, by_user, player, level, True)
         if player in replaced_seats(game.settings):
             raise AlreadyReplaced(player=self.repo.name(game, player))

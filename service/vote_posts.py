@@ -15,6 +15,7 @@ from .abandon import _open_vote
 from .errors import BadOption
 from .repository import GameRepository
 from .seat_votes import SeatVotes
+from .stalls import STALL_POST, Stalls
 from .undo import Undo
 from .validation import integer, is_int
 
@@ -63,8 +64,11 @@ class VotePosts:
             still_open |= {r.id for r in vote[1]}
         if self.seats is not None:
             still_open |= await self.seats.open_replace_requests(game_id)
+        stalls = Stalls(self.repo)
         return [(e.id, int(e.detail["channel"]), int(e.detail["message"])) for e in posts
-                if e.id not in closed and e.detail.get("request") not in still_open]
+                if e.id not in closed and (
+                    await stalls.ended(game, e, events) if STALL_POST in e.detail
+                    else e.detail.get("request") not in still_open)]
 
     async def lapsed_seat_posts(self, game_id: int) -> dict[int, str]:
         """Post id -> the player, for each remembered post of a seat vote that the stalled

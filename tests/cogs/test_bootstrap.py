@@ -80,7 +80,7 @@ async def test_setup_hook_loaded_everything_and_synced_nothing(table: Table) -> 
     registered = table.bot._connection._view_store._dynamic_items
     posted = {"ab:act:1:2:3": "ActButton", "ab:pick:1:2:build": "ActSelect",
               "ab:undo:1:2:yes": "VoteButton", "ab:quit:1:2:no": "VoteButton",
-              "ab:seat:1:2:yes": "VoteButton", "ab:cpu:1:123456789012345678": "HandOverButton",
+              "ab:seat:1:2:yes": "VoteButton", "ab:cpu:1:123456789012345678:7": "HandOverButton",
               "ab:back:1:2:1577227118436368397": "UndoButton", "ab:again:1": "RematchButton"}
     for custom_id, widget in posted.items():
         assert [f.__name__ for p, f in registered.items() if p.fullmatch(custom_id)] == [widget]

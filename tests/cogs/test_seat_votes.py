@@ -32,7 +32,8 @@ async def stall(table: Table) -> tuple[tuple[int, str], Any]:
 
 async def test_the_stall_notice_offers_the_seat_to_a_computer(table: Table) -> None:
     stalled, notice = await stall(table)
-    assert notice.custom_ids == [f"ab:cpu:1:{stalled[0]}"]
+    game = await table.game()  # the notice names its stall: the seat and the move count
+    assert notice.custom_ids == [f"ab:cpu:1:{stalled[0]}:{game.action_count}"]
     (button,) = notice.components[0]["components"]
     assert button["label"] == "Hand the seat to a computer"
 
@@ -43,7 +44,7 @@ async def test_the_others_vote_and_the_computer_takes_the_seat(table: Table) -> 
     asker = next(u for u in remaining if u != ANN)  # not the host: the host acts at once
     other = next(u for u in remaining if u != asker)
     before = len(table.recorder.sent)
-    await table.press(asker, f"ab:cpu:1:{stalled[0]}", components=notice.components)
+    await table.press(asker, notice.custom_ids[0], components=notice.components)
     posted = [s for s in table.recorder.sent[before:] if s.kind == "message"]
     (vote,) = [s for s in posted if s.custom_ids]
     request = vote.custom_ids[0].split(":")[3]
@@ -73,7 +74,7 @@ async def test_the_others_vote_and_the_computer_takes_the_seat(table: Table) -> 
 async def test_the_host_hands_the_seat_over_at_once(table: Table) -> None:
     stalled, notice = await stall(table)
     # ann opened the game: the host's press hands over at once (also the host's own seat).
-    await table.press(ANN, f"ab:cpu:1:{stalled[0]}", components=notice.components)
+    await table.press(ANN, notice.custom_ids[0], components=notice.components)
     game = await table.game()
     assert game.settings["replaced"] == {str(stalled[0]): "normal"}
 

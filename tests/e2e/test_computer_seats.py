@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from typing import Any
 
@@ -128,6 +129,10 @@ async def test_a_stalled_seat_goes_to_a_computer_by_vote_and_comes_back(table: T
 
     stall = await table.fd.wait_for(notice, 20)
     assert f"<@{stalled.id}>" in stall.payload["content"]
+    # the button names its stall: the seat and the move count it was announced at
+    found = re.search(re.escape(seat_id) + r":\d+", json.dumps(stall.payload["components"]))
+    assert found is not None
+    seat_id = found.group(0)
     # 2. A non-host presses it: a vote of the remaining players opens.
     count = len(table.fd.world.channel_messages(table.place))
     await table.done(await table.fd.press_button(asker, seat_id, stall))
