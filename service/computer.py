@@ -103,32 +103,50 @@ class Thinker:
         self.budget = dict(budget or {})
         self.hint_budget = dict(HINT_BUDGET if hint_budget is None else hint_budget)
         self._pool: concurrent.futures.Executor | None = None
+        self._starting = asyncio.Lock()
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
-            # Started by the forkserver, never forked from us: the console's input thread
-            # holds stdin's lock in `readline`, and a forked worker closing its copy of
-            # stdin at start-up waited for that lock forever (issue 30 item 12: the first
-            # computer move or /hint in a terminal never finished). The worker ignores
-            # Ctrl-C and ends with its parent, as the render workers do.
-            self._pool = (concurrent.futures.ProcessPoolExecutor(
-                              max_workers=1, mp_context=multiprocessing.get_context("forkserver"),
-                              initializer=exit_with_parent)
-                          if self.processes else
-                          concurrent.futures.ThreadPoolExecutor(max_workers=1))
+            self._pool = self._make()
         return self._pool
+
+    def _make(self) -> concurrent.futures.Executor:
+        if not self.processes:
+            return concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        # Started by the forkserver, never forked from us: the console's input thread
+        # holds stdin's lock in `readline`, and a forked worker closing its copy of stdin
+        # at start-up waited for that lock forever (issue 30 item 12: the first computer
+        # move or /hint in a terminal never finished). The worker ignores Ctrl-C and ends
+        # with its parent, as the render workers do.
+        return concurrent.futures.ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("forkserver"),
+            initializer=exit_with_parent)
+
+    async def _started(self) -> concurrent.futures.Executor:
+        """The pool, its worker started off the event loop: through the forkserver that
+        takes a second or more on a loaded machine, and `submit` would do it on the loop's
+        thread, stalling every other game's commands meanwhile."""
+        if self._pool is None and self.processes:
+            async with self._starting:
+                if self._pool is None:
+                    pool = self._make()
+                    await asyncio.to_thread(lambda: pool.submit(int).result())
+                    self._pool = pool
+        return self._executor()
 
     async def choose(self, state: State, player: str, level: str, game_seed: int) -> str:
         """`player`'s decision in `state`: a pure function of the state and the game's
         seed (see decision_seed)."""
         loop = asyncio.get_running_loop()
         text = state.to_json()
-        return await loop.run_in_executor(self._executor(), _think, text, player, level,
+        pool = await self._started()
+        return await loop.run_in_executor(pool, _think, text, player, level,
                                           decision_seed(game_seed, text), self.budget)
 
     async def rank(self, state: State, player: str) -> list[tuple[str, float, list[list[str]]]]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), _rank, state.to_json(), player,
+        pool = await self._started()
+        return await loop.run_in_executor(pool, _rank, state.to_json(), player,
                                           self.hint_budget)
 
     def close(self) -> None:
