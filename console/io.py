@@ -8,7 +8,9 @@ import contextlib
 import errno
 import json
 import os
+import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
@@ -86,24 +88,83 @@ def write_record_file(path: Path, text: str) -> None:
         partial.unlink(missing_ok=True)
 
 
-def line_reader(stdin: IO[str]) -> asyncio.Queue[str]:
-    """Lines of `stdin` ('' at the end) from a daemon thread, so the loop stays free for
-    rendering meanwhile. Not the loop's default executor: on Ctrl-C `asyncio.run` joins
-    that executor's threads, and one blocked in `readline` would hang until Enter."""
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str] = asyncio.Queue()
+class Lines:
+    """The console's input lines ('' at the end), read by a daemon thread so the loop
+    stays free for rendering meanwhile. Not the loop's default executor: on Ctrl-C
+    `asyncio.run` joins that executor's threads, and one blocked reading would hang until
+    Enter.
 
-    def put(line: str) -> None:
+    On a terminal where Python has GNU readline (or libedit), lines are read with
+    `input(prompt)`: the arrow keys edit the line and Up brings back the previous command
+    (issue 31 item 14: Up gave `Unknown command ''`). The thread then reads only when the
+    session asks for the next line (`get`), so the prompt follows the last command's
+    output instead of landing in the middle of it. `prompts` says whether the reader
+    shows the prompt itself."""
+
+    def __init__(self, stdin: IO[str], prompt: str = "> ") -> None:
+        self._loop = asyncio.get_running_loop()
+        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._wanted = threading.Event()
+        self.prompts = stdin is sys.stdin and stdin.isatty() and _readline()
+        target = self._edited if self.prompts else self._plain
+        threading.Thread(target=target, args=(stdin, prompt), name="console-input",
+                         daemon=True).start()
+
+    async def get(self) -> str:
+        self._wanted.set()
+        return await self._queue.get()
+
+    def _put(self, line: str) -> None:
         with contextlib.suppress(RuntimeError):  # the loop closed first: nobody listens
-            loop.call_soon_threadsafe(queue.put_nowait, line)
+            self._loop.call_soon_threadsafe(self._queue.put_nowait, line)
 
-    def read() -> None:
+    def _plain(self, stdin: IO[str], prompt: str) -> None:
         try:
             while line := stdin.readline():
-                put(line)
+                self._put(line)
         except (OSError, ValueError):  # closed under us: the session is over
             pass
-        put("")
+        self._put("")
 
-    threading.Thread(target=read, name="console-input", daemon=True).start()
-    return queue
+    def _edited(self, stdin: IO[str], prompt: str) -> None:
+        while True:
+            self._wanted.wait()
+            self._wanted.clear()
+            try:
+                line = input(prompt)
+            except EOFError:  # Ctrl-D
+                print(flush=True)  # off the prompt's line
+                break
+            except (OSError, ValueError):
+                break
+            self._put(line + "\n")
+        self._put("")
+
+
+def _readline() -> bool:
+    """Whether line editing is available (the `readline` module: not on Windows)."""
+    try:
+        import readline  # noqa: F401  (importing it is what makes input() edit lines)
+    except ImportError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def terminal_kept(stdin: IO[str]) -> Iterator[None]:
+    """Put the terminal's modes back as they were when the session ends, however it
+    ends: line editing switches echo and line mode off while it reads, and a Ctrl-C in
+    the middle of a read must not leave the player's shell without echo."""
+    try:
+        import termios
+
+        fd = stdin.fileno()
+        saved = termios.tcgetattr(fd) if stdin.isatty() else None
+    except (ImportError, OSError, ValueError):
+        saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            with contextlib.suppress(OSError, ValueError):
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -12,7 +12,7 @@ from service import BoardPool, Companion, GameService, GameStore
 from service.editions import Editions
 from service.settings import Settings
 
-from .io import line_reader
+from .io import Lines, terminal_kept
 from .table import Console
 
 
@@ -33,33 +33,34 @@ async def run_console(settings: Settings, *, lang: str = "en", boards: Path = Pa
                           editions=Editions(settings.editions_dir))
     console = Console(service, lang=lang, boards=boards, out=out)
     interactive = stdin.isatty()
-    lines = line_reader(stdin)
+    lines = Lines(stdin)
     stops: list[Callable[[], Awaitable[None]]] = []
-    try:
-        for companion in companions:
-            stops.append(await companion(service))
-        console.say("console.welcome", db=store.path, boards=boards)
-        await console.resume()
-        while True:
-            if interactive:
-                print("> ", end="", file=stdout, flush=True)
-            line = await lines.get()
-            if not line:  # end of input (Ctrl-D)
-                if interactive:
-                    print(file=stdout, flush=True)  # off the prompt's line
-                break
-            if interactive is False and line.strip():
-                out("> " + line.rstrip("\n"))  # echo: a scripted transcript reads in order
-            if not await console.handle(line):
-                break
-        console.say("console.bye")
-    except asyncio.CancelledError:  # Ctrl-C: asyncio.run cancels us, then raises it again
-        out("")
-        console.say("console.bye")
-        raise
-    finally:
-        for stop in reversed(stops):
-            await stop()
-        service.close()
-        await store.close()
+    with terminal_kept(stdin):
+        try:
+            for companion in companions:
+                stops.append(await companion(service))
+            console.say("console.welcome", db=store.path, boards=boards)
+            await console.resume()
+            while True:
+                if interactive and not lines.prompts:  # else the line editor shows it
+                    print("> ", end="", file=stdout, flush=True)
+                line = await lines.get()
+                if not line:  # end of input (Ctrl-D)
+                    if interactive and not lines.prompts:
+                        print(file=stdout, flush=True)  # off the prompt's line
+                    break
+                if interactive is False and line.strip():
+                    out("> " + line.rstrip("\n"))  # echo: a scripted transcript reads in order
+                if not await console.handle(line):
+                    break
+            console.say("console.bye")
+        except asyncio.CancelledError:  # Ctrl-C: asyncio.run cancels us, then raises it again
+            out("")
+            console.say("console.bye")
+            raise
+        finally:
+            for stop in reversed(stops):
+                await stop()
+            service.close()
+            await store.close()
     return 0

@@ -104,6 +104,17 @@ class Terminal:
                     break
         return self.output.decode("utf-8", "replace")
 
+    def read_prompt(self, timeout: float = 60) -> str:
+        """Read until a new prompt ("> " at the end of the output): the session waits for
+        the next line. (With line editing the prompt is shown only once it waits.)"""
+        import time
+
+        end = time.monotonic() + timeout
+        out = self.read_until("\x00 never printed", timeout=0.2)
+        while not out.endswith("> ") and time.monotonic() < end:
+            out = self.read_until("\x00 never printed", timeout=0.2)
+        return out
+
     def type(self, text: str) -> None:
         os.write(self.master, text.encode())
 

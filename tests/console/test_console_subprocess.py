@@ -71,7 +71,7 @@ def test_ctrl_c_and_ctrl_d_at_the_prompt_end_at_once_without_a_traceback(
         terminal.read_until("> ")
         terminal.type("/game new players:3 seed:1\n")  # starts the render workers
         terminal.read_until("Board saved:")
-        terminal.read_until("> ")
+        terminal.read_prompt()  # the prompt after the command: the key is typed there
         started = time.monotonic()
         terminal.type(key)
         code = terminal.proc.wait(timeout=15)  # it used to wait for Enter

@@ -50,6 +50,16 @@ def _wait_for_ann(terminal: Terminal, after: int) -> str:
     raise AssertionError(terminal.output.decode("utf-8", "replace")[-3000:])
 
 
+def _count(terminal: Terminal, text: str, wanted: int, timeout: float = 30) -> int:
+    """How often `text` was printed, read until it is `wanted` times (or the time is up)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        seen = terminal.read_until("\x00 never printed", timeout=0.2).count(text)
+        if seen >= wanted:
+            return seen
+    return terminal.output.decode("utf-8", "replace").count(text)
+
+
 def test_computer_moves_and_hint_finish_and_quit_ends_in_a_terminal(tmp_path: Path) -> None:
     terminal = Terminal(tmp_path)
     sid = terminal.proc.pid
@@ -98,3 +108,28 @@ def test_ctrl_c_while_a_computer_thinks_leaves_no_process_and_no_traceback(
     assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
     assert out.rstrip().endswith("Goodbye. Everything is saved; start the bot again to resume.")
     assert left == [], left
+
+
+def test_up_brings_back_the_last_command_and_the_line_can_be_edited(tmp_path: Path) -> None:
+    """Line editing where Python has readline (issue 31 item 14): Up gave `Unknown
+    command ''`, the arrow key's escape sequence read as a command."""
+    pytest.importorskip("readline")
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.read_until("> ")
+        terminal.type("/game new players:3 seed:1\n")
+        terminal.read_until("Board saved:")
+        terminal.read_until("> ")
+        terminal.type("/statux")
+        terminal.type("\x7fs\n")  # Backspace, then the right letter: "/status"
+        assert _count(terminal, "ann: 10 DM", 2) == 2  # the start's status and this one
+        terminal.type("\x1b[A\n")  # Up: /status again
+        assert _count(terminal, "ann: 10 DM", 3) == 3
+        terminal.type("/quit\n")
+        code = terminal.proc.wait(timeout=20)
+        out = terminal.read_until("resume.", timeout=5)
+    finally:
+        terminal.close()
+    assert code == 0, out
+    assert "Unknown command" not in out, out
+    assert "Traceback" not in out, out
