@@ -14,7 +14,7 @@ from typing import Any
 
 from locales import Phrase, translate
 from service import CONSOLE, ActResult, GameService, RuleError, ServiceError, Table, message
-from service.errors import BadOption
+from service.errors import BadOption, NotYourTurn
 from service.labels import in_display_order, legal_lines, settings_text
 from service.names import start_words
 
@@ -346,6 +346,11 @@ class Console:
         if not rest.strip():
             raise ServiceError("console.act_needs_action")
         if rest.strip().isdigit():  # "/act 12": number 12 of /legal, down the screen
+            deciding = await self.service.deciding(game_id)
+            if deciding != player:  # `as ben /act 1` on ann's turn: ben has no choice 1
+                game = await self.service.game(game_id)
+                raise NotYourTurn(current=self.service.name(game, deciding, self.lang),
+                                  player=self.service.name(game, player, self.lang))
             shown = in_display_order(
                 (await self.service.labelled(game_id, player, self.lang)).items)
             number = int(rest)

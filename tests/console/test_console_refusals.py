@@ -163,3 +163,15 @@ async def test_the_refusals_in_german_and_french(table: Table, tmp_path: Path, l
         assert word in out, (word, out)
     english = ("must be", "Say what", "Name the file", "folder", "text file", "already has")
     assert not [w for w in english if w in out], out
+
+
+async def test_a_numbered_choice_as_a_player_who_is_not_deciding_says_whose_decision_it_is(
+        table: Table) -> None:
+    """`as ben /act 1` on ann's turn (issue 31 item 14) said "There is no choice 1:
+    /legal lists 1 to 0."; it names whose decision it is, and nothing changes."""
+    await table("/game new players:3 names:ann,ben,cem seed:1")
+    deciding = await table.console.service.deciding(1)
+    other = next(n for n in ("ann", "ben", "cem") if n != deciding)
+    out = await table(f"as {other} /act 1")
+    assert out == f"! It is {deciding}'s decision, not {other}'s.", out
+    assert (await table.console.service.game(1)).action_count == 0
