@@ -100,3 +100,22 @@ async def test_resume_picks_the_open_game_played_last_and_names_the_other(
     assert lines[0] == f"Resuming game {played}.", lines
     assert lines[1] == f"Game {other} is open too: /game switch game:{other} goes to it.", lines
     assert console.game_id == played
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+async def test_the_first_words_suggest_playing_against_computers(
+        tmp_path: Path, lang: str) -> None:
+    """A newcomer most likely wants computers to play against (issue 31 item 14): the
+    first thing said at an empty table offers that game first."""
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    lines: list[str] = []
+    try:
+        await Console(service, lang=lang, boards=tmp_path, out=lines.append).resume()
+    finally:
+        service.close()
+        await store.close()
+    (said,) = lines
+    first = said.index("/game new")
+    assert said[first:].startswith("/game new players:3 bots:2"), said
+    assert "/game new players:1 level:" in said, said

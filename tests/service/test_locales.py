@@ -97,7 +97,7 @@ GOODS = ("automotive", "appliances", "chemicals", "pharmaceuticals")
 SAME_AS_ENGLISH = {
     "de": {"word.department.service", "place.link", "place.coloured", "label.move",
            "label.autobot", "label.group.autobot", "console.legal_group", "console.legal_item",
-           "story.step", "story.points_in", "computer.name", "computer.level.normal",
+           "story.step", "story.points_in", "computer.name", "undo.reply", "computer.level.normal",
            "setting.item", "hint.separator", "word.separator", "board.colon",
            # the board's words (render/labels.py keys into the catalogue)
            "board.colour_orange", "board.depot", "board.goods_pharmaceuticals", "board.hand",
