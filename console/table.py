@@ -168,9 +168,16 @@ class Console:
     async def help(self, rest: str, actor: str | None) -> None:
         self.say("console.help")
         self.say("console.help_pace")
+        self.say("console.help_rules")
 
     async def rules(self, rest: str, actor: str | None) -> None:
-        self.say("rules.aid")
+        """The player aid as the console shows it (issue 31 item 14): Discord's is
+        markdown and ends with how to pick a choice there (buttons, menus, /zug, /jouer);
+        here the emphasis is plain and the last part tells how to pick one here."""
+        aid = translate("rules.aid", self.lang).split("\n")[:-1]
+        for line in aid:
+            self.out(line.replace("**", "").replace("*", ""))
+        self.say("console.rules_playing")
 
     async def game(self, rest: str, actor: str | None) -> None:
         sub, _, args = rest.partition(" ")

@@ -119,3 +119,31 @@ async def test_the_first_words_suggest_playing_against_computers(
     first = said.index("/game new")
     assert said[first:].startswith("/game new players:3 bots:2"), said
     assert "/game new players:1 level:" in said, said
+
+
+@pytest.mark.parametrize(("lang", "discord_words"), [
+    ("en", ("button", "menu", "suggestions of /act")),
+    ("de", ("Knöpfe", "Menü", "/zug")),
+    ("fr", ("bouton", "menu", "/jouer")),
+])
+async def test_rules_are_written_for_the_console_and_listed_in_help(
+        tmp_path: Path, lang: str, discord_words: tuple[str, ...]) -> None:
+    """`/rules` printed Discord's aid: its markdown and how to pick a choice there
+    (issue 31 item 14)."""
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    lines: list[str] = []
+    console = Console(service, lang=lang, boards=tmp_path, out=lines.append)
+    try:
+        assert await console.handle("/rules")
+        rules_text = "\n".join(lines)
+        lines.clear()
+        assert await console.handle("/help")
+        help_text = "\n".join(lines)
+    finally:
+        service.close()
+        await store.close()
+    assert len(rules_text) > 800 and "/legal" in rules_text and "/act 3" in rules_text
+    assert "*" not in rules_text, rules_text
+    assert not [w for w in discord_words if w in rules_text], rules_text
+    assert "\n  /rules " in help_text, help_text
