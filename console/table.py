@@ -17,6 +17,7 @@ from service import CONSOLE, ActResult, GameService, RuleError, ServiceError, Ta
 from service.errors import BadOption, NotYourTurn
 from service.labels import in_display_order, legal_lines, settings_text
 from service.names import start_words
+from service.seat_settings import computer_level
 
 from .io import NotARecordFile, file_problem, read_record_file, write_record_file
 from .options import int_option, options, scores_text
@@ -25,6 +26,7 @@ from .votes import Votes, to_move
 
 log = logging.getLogger("autobahn.console")
 OPEN = ("lobby", "running")  # a game the table may go back to
+FOLLOW_UP_LISTED = 24  # a follow-up decision with more choices is left to /legal
 DEFAULT_NAMES = ("ann", "ben", "cem", "dan")
 # The options each `/game` subcommand takes (None: any key, checked by the service).
 GAME_OPTIONS: dict[str, tuple[str, ...] | None] = {
@@ -384,6 +386,23 @@ class Console:
             # a scripted or new player must always see what the table waits for.
             self.say("act.next", decision=translate(f"decision.{result.decision}", self.lang),
                      player=to_move(game, result.next_player, names, self.lang))
+            await self._follow_up(game, result)
+
+    async def _follow_up(self, game: Table, result: ActResult) -> None:
+        """A decision that follows from the last one (a route card, a promotion, a truck's
+        move, a bonus...) lists its choices at once, as Discord's buttons show them: a
+        player should not need /legal before every /act N (issue 31 item 14). A turn's
+        main decision (up to ~50 choices) and a computer's are left to /legal."""
+        player = result.next_player
+        if (player is None or result.decision in ("main", "autobot")
+                or computer_level(game.settings, player) is not None):
+            return
+        found = await self.service.labelled(game.id, player, self.lang)
+        if not 0 < len(found.items) <= FOLLOW_UP_LISTED:
+            return
+        name = self.service.name(game, player, self.lang)
+        for text in legal_lines(name, found.items, self.lang):
+            self.out(text)
 
     async def legal(self, rest: str, actor: str | None) -> None:
         player = await self.resolve_actor(actor) if actor else None

@@ -147,3 +147,49 @@ async def test_rules_are_written_for_the_console_and_listed_in_help(
     assert "*" not in rules_text, rules_text
     assert not [w for w in discord_words if w in rules_text], rules_text
     assert "\n  /rules " in help_text, help_text
+
+
+async def test_a_follow_up_decision_lists_its_choices_at_once(tmp_path: Path) -> None:
+    """A route card, a card from the display, a promotion...: the choices are listed with
+    the decision, numbered as /legal numbers them, as Discord shows its buttons (issue 31
+    item 14); a turn's main decision is left to /legal."""
+    from console_testutil import scripted_game
+
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    lines: list[str] = []
+    console = Console(service, boards=tmp_path, out=lines.append)
+    log, _ = scripted_game()
+    listed = unlisted = 0
+    try:
+        assert await console.handle("/game new players:3 names:ann,ben,cem seed:1")
+        for _, action in log[:80]:
+            lines.clear()
+            assert await console.handle(f"/act {action}")
+            nexts = [i for i, line in enumerate(lines) if line.startswith("Next: ")]
+            if not nexts:
+                continue
+            after = lines[nexts[-1] + 1:]
+            if "play a card, take back or take the grant" in lines[nexts[-1]]:
+                assert after == [], lines
+                unlisted += 1
+                continue
+            legal = [line for line in "\n".join(
+                await _legal(console)).splitlines() if line.startswith("  ")]
+            if len(legal) <= 24:
+                assert [line for line in after if line.startswith("  ")] == legal, lines
+                listed += 1
+    finally:
+        service.close()
+        await store.close()
+    assert listed >= 3 and unlisted >= 3, (listed, unlisted)
+
+
+async def _legal(console: Console) -> list[str]:
+    out: list[str] = []
+    saved, console.out = console.out, out.append
+    try:
+        assert await console.handle("/legal")
+    finally:
+        console.out = saved
+    return out
