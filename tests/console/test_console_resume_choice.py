@@ -71,7 +71,7 @@ async def test_a_resumed_game_whose_computer_owes_a_move_plays_it_without_act(
     assert game.action_count >= 1, lines  # played at resume, nobody typed /act
     assert decider == "ann", lines
     assert any(line.startswith("Computer ") and ": " in line for line in lines), lines
-    assert lines[-1].startswith("Next: ann"), lines
+    assert any(line.startswith("Next: ann") for line in lines), lines
 
 
 @pytest.mark.parametrize("played", [1, 2])
