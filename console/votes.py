@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from locales import Named, Phrase, translate
 from service import AbandonResult, GameService, ServiceError, Table, UndoResult, VoteResult
 from service.errors import BadOption
-from service.seat_settings import computer_seats, replaced_seats
+from service.seat_settings import computer_level, computer_seats, replaced_seats
 from service.undo import undo_parts
 
 
@@ -120,6 +120,14 @@ class Votes:
             done = await svc.vote_replace(game_id, by, word == "yes")
         else:
             seat = await table.resolve_actor(opts.get("player") or "-")
+            others = [p for p in game.player_ids
+                      if p != seat and computer_level(game.settings, p) is None]
+            if not others and opts.get("confirm", "").lower() != "yes":
+                # Nobody would be left to wait for: the computers would play the rest of
+                # the game at once, and /game reclaim find it over (issue 31 item 14).
+                raise ServiceError("console.replace_last_human", game=game_id,
+                                   player=svc.name(game, seat, table.lang),
+                                   command=f"/game replace player:{seat} confirm:yes")
             done = await svc.replace(game_id, by, seat, opts.get("level"))
         self.report_replace(done)
 

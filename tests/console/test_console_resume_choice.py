@@ -193,3 +193,29 @@ async def _legal(console: Console) -> list[str]:
     finally:
         console.out = saved
     return out
+
+
+async def test_handing_the_last_human_seat_to_a_computer_asks_first(tmp_path: Path) -> None:
+    """The last human seat handed to a computer played the whole rest of the game at once
+    and /game reclaim then said it was over (issue 31 item 14): the console asks first."""
+    store = await GameStore.open(tmp_path / "console.sqlite3")
+    service = GameService(store, renderer=fake_png)
+    service.use_thinker(Thinker(processes=False, budget=FAST, hint_budget=FAST))
+    lines: list[str] = []
+    console = Console(service, boards=tmp_path, out=lines.append)
+    try:
+        assert await console.handle("/game new players:3 bots:2 level:easy seed:5")
+        before = await service.game(1)
+        lines.clear()
+        assert await console.handle("/game replace player:ann")
+        asked = "\n".join(lines)
+        after = await service.game(1)
+        assert after.version == before.version and not after.settings.get("replaced")
+        assert asked.startswith("! ann holds the last seat a person plays"), asked
+        assert asked.endswith("/game replace player:ann confirm:yes"), asked
+        assert await console.handle("/game replace player:ann confirm:yes")
+        done = await service.game(1)
+    finally:
+        service.close()
+        await store.close()
+    assert "ann" in done.settings["replaced"] and done.status == "finished"
