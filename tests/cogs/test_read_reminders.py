@@ -51,7 +51,7 @@ async def test_the_stalled_players_answer_in_a_hand_over_is_in_their_language(
 
     stalled, notice = await stall(table)
     asker = next(u for u in (BEN, CEM) if u != stalled)
-    await table.press(asker, f"ab:cpu:1:{stalled[0]}", components=notice.components)
+    await table.press(asker, notice.custom_ids[0], components=notice.components)
     vote = [s for s in table.posts() if any(c.startswith("ab:seat:") for c in s.custom_ids)][-1]
     await table.press(stalled, vote.custom_ids[0], components=vote.components, locale="fr")
     said = table.reply_text()

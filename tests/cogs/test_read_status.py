@@ -28,7 +28,7 @@ async def test_a_reclaimed_seat_is_told_to_the_table(table: Table) -> None:
     from tests.cogs.test_seat_votes import stall
 
     stalled, notice = await stall(table)
-    await table.press(ANN, f"ab:cpu:1:{stalled[0]}", components=notice.components)
+    await table.press(ANN, notice.custom_ids[0], components=notice.components)
     before = len(table.recorder.sent)
     await table.slash(stalled, "game reclaim")
     told = [s for s in table.recorder.sent[before:] if s.kind == "message"]
@@ -43,7 +43,7 @@ async def test_a_seat_vote_ended_by_the_stalled_players_move_says_so(table: Tabl
 
     stalled, notice = await stall(table)
     asker = next(u for u in (BEN, CEM) if u != stalled)  # not the host: a vote opens
-    await table.press(asker, f"ab:cpu:1:{stalled[0]}", components=notice.components)
+    await table.press(asker, notice.custom_ids[0], components=notice.components)
     before = len(table.recorder.sent)
     await table.slash(stalled, "act", action=(await table.legal())[0])
     told = [s.content for s in table.recorder.sent[before:] if s.kind == "message"]
