@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import bench.balance as balance
-from ai import SearchBot
+from ai.plan import PlanBot
 from bench.balance import Job, _factory, play, report
 from rules import load_edition
 from rules.bots import GreedyBot
@@ -16,10 +16,10 @@ from rules.bots import GreedyBot
 
 def test_a_level_spec_is_that_level_of_ai_unclocked_and_biased_by_its_weights() -> None:
     plain = _factory("level:normal")(3, None)
-    assert isinstance(plain, SearchBot) and plain.budget.seconds is None
+    assert isinstance(plain, PlanBot) and plain.budget.seconds is None
     assert plain.weights.favour != "trade"
     biased = _factory("level:normal")(3, "trade")
-    assert isinstance(biased, SearchBot)
+    assert isinstance(biased, PlanBot)
     assert (biased.weights.favour, biased.weights.favour_weight) == ("trade", balance.FAVOUR)
 
 

@@ -77,8 +77,10 @@ def _attempts(state: object, pid: str) -> Iterator[str]:
 def _refusals() -> dict[str, IllegalAction]:
     """One refusal per code, provoked over a whole random game."""
     found: dict[str, IllegalAction] = {}
-    rng = random.Random(4)
-    state = new_game(EDITION, ["ann", "ben", "cem"], seed=4)
+    # Seed 6: on the corrected classic edition (issue 34) seed 4's game never tried a
+    # build away from the network, so it no longer provoked `not_connected`.
+    rng = random.Random(6)
+    state = new_game(EDITION, ["ann", "ben", "cem"], seed=6)
     while (pid := current_player(state)) is not None:
         for text in _attempts(state, pid):
             try:
