@@ -33,11 +33,11 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.storage_bench import drop_schema, pg_schema  # noqa: E402
 from service import GameService  # noqa: E402
 from service.errors import DuplicateInteraction, GameOver, ServiceError, StaleVersion  # noqa: E402
 from service.replay_check import check_replays  # noqa: E402
@@ -136,23 +136,6 @@ async def child(url: str, index: int, seconds: float) -> dict[str, object]:
             "lag_p50": statistics.median(lags), "lag_p99": lags[int(len(lags) * 0.99)]}
 
 
-def with_schema(url: str, schema: str) -> str:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
-        conn.execute(f"CREATE SCHEMA {schema}".encode())
-    sep = "&" if "?" in url else "?"
-    return f"{url}{sep}options={quote(f'-csearch_path={schema}', safe='')}"
-
-
-def drop_schema(url: str, schema: str) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE".encode())
-
-
 async def prepare(url: str, games: int) -> None:
     store = await GameStore.open(url)
     service = GameService(store, renderer=fake_png)
@@ -187,7 +170,7 @@ async def verify(url: str, reports: list[dict[str, object]]) -> list[str]:
 
 def run(args: argparse.Namespace) -> tuple[list[dict[str, object]], list[str]]:
     schema = f"soak_{os.getpid()}"
-    url = with_schema(args.postgres, schema)
+    url = pg_schema(args.postgres, schema)
     try:
         asyncio.run(prepare(url, args.games))
         children = [subprocess.Popen(
